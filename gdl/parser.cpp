@@ -1,0 +1,140 @@
+#include "gdl/parser.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace ggp::gdl {
+namespace {
+
+// Thrown for one malformed rule; parse_game collects them into one GdlError.
+struct RuleError {
+  SourceLocation where;
+  std::string message;
+};
+
+class RuleBuilder {
+ public:
+  explicit RuleBuilder(const SymbolTable& symbols) : symbols_(symbols) {}
+
+  Term term(const SExpr& e) const {
+    if (!e.is_list) {
+      Term t;
+      t.kind = symbols_.is_variable(e.atom) ? Term::Kind::Variable : Term::Kind::Constant;
+      t.name = e.atom;
+      return t;
+    }
+    if (e.items.empty()) throw RuleError{e.where, "empty list '()' is not a term"};
+    const SExpr& head = e.items.front();
+    if (head.is_list) throw RuleError{head.where, "a function name must be a symbol, not a list"};
+    if (symbols_.is_variable(head.atom))
+      throw RuleError{head.where, "a function name cannot be a variable"};
+    Term t;
+    t.kind = Term::Kind::Function;
+    t.name = head.atom;
+    t.args.reserve(e.items.size() - 1);
+    for (size_t i = 1; i < e.items.size(); ++i) t.args.push_back(term(e.items[i]));
+    return t;
+  }
+
+  // An atomic sentence: a constant or a function term, never a variable.
+  Term sentence(const SExpr& e) const {
+    Term t = term(e);
+    if (t.is_variable())
+      throw RuleError{e.where, "a variable cannot stand as a sentence: '" + symbols_.name(t.name) + "'"};
+    return t;
+  }
+
+  Literal literal(const SExpr& e) const {
+    Literal l;
+    l.where = e.where;
+    if (e.is_list && !e.items.empty() && !e.items[0].is_list) {
+      SymbolId op = e.items[0].atom;
+      size_t n = e.items.size() - 1;
+      if (op == kw::not_) {
+        if (n != 1) throw RuleError{e.where, "'not' takes one literal, here " + std::to_string(n)};
+        l.kind = Literal::Kind::Not;
+        l.children.push_back(literal(e.items[1]));
+        return l;
+      }
+      if (op == kw::distinct) {
+        if (n != 2)
+          throw RuleError{e.where, "'distinct' takes two terms, here " + std::to_string(n)};
+        l.kind = Literal::Kind::Distinct;
+        l.term = term(e);
+        return l;
+      }
+      if (op == kw::or_) {
+        if (n == 0) throw RuleError{e.where, "'or' needs at least one literal"};
+        l.kind = Literal::Kind::Or;
+        for (size_t i = 1; i <= n; ++i) l.children.push_back(literal(e.items[i]));
+        return l;
+      }
+    }
+    l.kind = Literal::Kind::Atom;
+    l.term = sentence(e);
+    return l;
+  }
+
+  Rule rule(const SExpr& e) const {
+    Rule r;
+    r.where = e.where;
+    if (e.is_list && !e.items.empty() && !e.items[0].is_list && e.items[0].atom == kw::implies) {
+      if (e.items.size() < 2) throw RuleError{e.where, "'<=' without a head"};
+      r.head = sentence(e.items[1]);
+      for (size_t i = 2; i < e.items.size(); ++i) r.body.push_back(literal(e.items[i]));
+    } else {
+      r.head = sentence(e);
+    }
+    return r;
+  }
+
+ private:
+  const SymbolTable& symbols_;
+};
+
+}  // namespace
+
+Game game_from_sexprs(const std::vector<SExpr>& rules, SymbolTable symbols, std::string source) {
+  Game game;
+  game.source = std::move(source);
+  game.symbols = std::move(symbols);
+  RuleBuilder builder(game.symbols);
+  std::vector<Diagnostic> errors;
+  game.rules.reserve(rules.size());
+  for (const SExpr& e : rules) {
+    try {
+      game.rules.push_back(builder.rule(e));
+    } catch (const RuleError& err) {
+      errors.push_back({game.source, err.where, err.message});
+    }
+  }
+  if (!errors.empty()) throw GdlError(std::move(errors));
+  for (const Rule& r : game.rules)
+    if (r.is_fact() && r.head.name == kw::role && r.head.arity() == 1 && r.head.args[0].is_constant())
+      game.roles.push_back(r.head.args[0].name);
+  return game;
+}
+
+Game parse_game(std::string_view text, std::string source) {
+  SymbolTable symbols;
+  std::vector<SExpr> exprs = read_sexprs(text, source, symbols);
+  return game_from_sexprs(exprs, std::move(symbols), std::move(source));
+}
+
+Game parse_game_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw GdlError({Diagnostic{path, {}, "cannot open the file"}});
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return parse_game(buffer.str(), path);
+}
+
+Term term_from_sexpr(const SExpr& e, const SymbolTable& symbols, const std::string& source) {
+  try {
+    return RuleBuilder(symbols).term(e);
+  } catch (const RuleError& err) {
+    throw GdlError({Diagnostic{source, err.where, err.message}});
+  }
+}
+
+}  // namespace ggp::gdl

@@ -1,0 +1,26 @@
+#include "reasoner/state_machine.h"
+
+#include <algorithm>
+
+namespace ggp::reasoner {
+
+std::vector<std::string> role_names(const StateMachine& machine) {
+  std::vector<std::string> names;
+  for (RoleIndex r = 0; r < machine.num_roles(); ++r) names.push_back(machine.role_name(r));
+  return names;
+}
+
+std::vector<std::string> state_texts(const StateMachine& machine, const State& state) {
+  std::vector<std::string> texts;
+  state.for_each_fact([&](FactId f) { texts.push_back(machine.fact_text(f)); });
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+std::vector<GoalValue> goals(StateMachine& machine, const State& state) {
+  std::vector<GoalValue> values;
+  for (RoleIndex r = 0; r < machine.num_roles(); ++r) values.push_back(machine.goal(state, r));
+  return values;
+}
+
+}  // namespace ggp::reasoner

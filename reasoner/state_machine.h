@@ -1,0 +1,65 @@
+#pragma once
+// The one narrow interface every game engine implements: the prover (the reference semantics) and
+// the propnet (the fast machine). Joint moves are native; whose turn it is is derived by callers
+// (the only role with more than one legal move), never assumed.
+//
+// Contracts:
+// - Ids (roles, moves, facts) are dense and shared by a machine and all its clones, so states and
+//   moves may pass between clones (one clone per thread).
+// - A machine is not thread-safe; clone() it per thread. Clones share the immutable program.
+// - legal_moves() returns a span into a buffer the machine reuses: valid until the next call on
+//   this machine. The hot path (legal_moves, next_state into a reused State, is_terminal, goal)
+//   does not allocate once warm.
+// - Errors in the rules surface at construction (gdl::GdlError or std::runtime_error), never as a
+//   crash later; a role without exactly one goal value is reported as kNoGoal / kAmbiguousGoal.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reasoner/state.h"
+
+namespace ggp::reasoner {
+
+class StateMachine {
+ public:
+  virtual ~StateMachine() = default;
+
+  // "prover", "propnet", ...: reported to users with every figure.
+  virtual std::string name() const = 0;
+  virtual std::unique_ptr<StateMachine> clone() const = 0;
+
+  virtual size_t num_roles() const = 0;
+  // The role's name as the rule sheet writes it.
+  virtual std::string role_name(RoleIndex role) const = 0;
+
+  virtual State initial_state() = 0;
+  virtual bool is_terminal(const State& state) = 0;
+  // The role's goal value in `state`, or kNoGoal / kAmbiguousGoal.
+  virtual GoalValue goal(const State& state, RoleIndex role) = 0;
+  // The role's legal moves in `state`; valid until the next call on this machine.
+  virtual std::span<const MoveId> legal_moves(const State& state, RoleIndex role) = 0;
+  // The successor of `state` under `joint` (one move per role, in role order), written into `out`
+  // (reusing its storage). `out` must not alias `state`.
+  virtual void next_state(const State& state, std::span<const MoveId> joint, State& out) = 0;
+
+  // Translation to and from GDL text, in the rule sheet's case: `(mark 1 1)`, `noop`.
+  virtual std::string move_text(MoveId move) const = 0;
+  virtual std::string fact_text(FactId fact) const = 0;
+  // The role's move written as `text` (any whitespace), or nullopt if the text is not a term or
+  // names a move this machine can never see. Legality is not checked.
+  virtual std::optional<MoveId> move_from_text(RoleIndex role, std::string_view text) = 0;
+  // The fact written as `text`, or nullopt if this machine does not know it.
+  virtual std::optional<FactId> fact_from_text(std::string_view text) = 0;
+};
+
+// Convenience, outside the interface.
+std::vector<std::string> role_names(const StateMachine& machine);
+// The facts of `state` as text, sorted by byte order (the traces' form).
+std::vector<std::string> state_texts(const StateMachine& machine, const State& state);
+// Each role's goal in role order.
+std::vector<GoalValue> goals(StateMachine& machine, const State& state);
+
+}  // namespace ggp::reasoner

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the build dependencies from Debian packages. Idempotent: does nothing when all are there.
+set -euo pipefail
+packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi
