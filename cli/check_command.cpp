@@ -4,14 +4,15 @@
 #include <set>
 
 #include "cli/commands.h"
-#include "gdl/parser.h"
+#include "gdl/loader.h"
 
 namespace ggp::cli {
 namespace {
 
 int run_check(const std::string& path) {
   try {
-    gdl::Game game = gdl::parse_game_file(path);
+    std::shared_ptr<const gdl::Game> loaded = gdl::load_game_file(path);
+    const gdl::Game& game = *loaded;
     size_t facts = 0;
     std::set<gdl::SymbolId> relations;
     for (const gdl::Rule& r : game.rules) {
@@ -29,13 +30,15 @@ int run_check(const std::string& path) {
   }
 }
 
-}  // namespace
-
 void add_check_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("check", "Parse and validate a GDL rule sheet");
   static std::string path;
   cmd->add_option("game", path, "the .kif file")->required();
   cmd->callback([] { exit_status() = run_check(path); });
 }
+
+const CommandRegistration registration(add_check_command);
+
+}  // namespace
 
 }  // namespace ggp::cli

@@ -1,12 +1,22 @@
 #pragma once
-// Each subcommand of `ggp` registers itself on the app; flags are parsed here in cli/ only.
+// Each subcommand of `ggp` lives in its own cli/*_command.cpp and registers itself with a static
+// CommandRegistration, so adding one touches no other file. Flags are parsed here in cli/ only.
 #include <CLI/CLI.hpp>
+#include <functional>
 
 namespace ggp::cli {
 
-// Exit status of a subcommand, set by its callback and returned by main.
+// Exit status of the subcommand that ran, set by its callback and returned by main.
 int& exit_status();
 
-void add_check_command(CLI::App& app);
+using CommandAdder = std::function<void(CLI::App&)>;
+
+// `static CommandRegistration reg(add_my_command);` in a command's file adds it to `ggp`.
+struct CommandRegistration {
+  explicit CommandRegistration(CommandAdder adder);
+};
+
+// Every registered adder, in registration order.
+std::vector<CommandAdder>& command_adders();
 
 }  // namespace ggp::cli

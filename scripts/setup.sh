@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the build dependencies from Debian packages. Idempotent: does nothing when all are there.
 set -euo pipefail
-packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev)
+packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

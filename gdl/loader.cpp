@@ -1,0 +1,21 @@
+#include "gdl/loader.h"
+
+#include "gdl/parser.h"
+#include "gdl/validator.h"
+
+namespace ggp::gdl {
+
+std::shared_ptr<const Game> load_game(Game game) {
+  validate(game);
+  return std::make_shared<const Game>(std::move(game));
+}
+
+std::shared_ptr<const Game> load_game_file(const std::string& path) {
+  return load_game(parse_game_file(path));
+}
+
+std::shared_ptr<const Game> load_game_text(std::string_view text, std::string source) {
+  return load_game(parse_game(text, std::move(source)));
+}
+
+}  // namespace ggp::gdl

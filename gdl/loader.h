@@ -1,0 +1,17 @@
+#pragma once
+// Parse and validate in one step: what every consumer of rule sheets calls.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "gdl/ast.h"
+
+namespace ggp::gdl {
+
+// A validated game from a .kif file or from rule text. Throws GdlError.
+std::shared_ptr<const Game> load_game_file(const std::string& path);
+std::shared_ptr<const Game> load_game_text(std::string_view text, std::string source = "<rules>");
+// Validates an already parsed game (e.g. from a START message) and shares it.
+std::shared_ptr<const Game> load_game(Game game);
+
+}  // namespace ggp::gdl

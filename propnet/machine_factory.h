@@ -1,0 +1,25 @@
+#pragma once
+// Chooses and builds the state machine for a game: the propnet where it builds within its budget,
+// the prover otherwise; the choice and the reason are reported.
+#include <memory>
+#include <string>
+
+#include "gdl/ast.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::propnet {
+
+enum class MachineKind { Default, Prover, Propnet };
+
+struct BuiltMachine {
+  std::unique_ptr<reasoner::StateMachine> machine;
+  std::string report;  // e.g. "propnet (1234 components, 12 ms)" or "prover (propnet: too large)"
+};
+
+// Parses "prover" / "propnet" / "default"; throws std::invalid_argument otherwise.
+MachineKind parse_machine_kind(const std::string& text);
+
+// Builds the requested machine. Default tries the propnet and falls back to the prover.
+BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kind);
+
+}  // namespace ggp::propnet
