@@ -1,0 +1,18 @@
+#pragma once
+// Players named by a spec string, so that `ggp serve` and `ggp match` share one syntax:
+// `random`, or a searcher name with comma-separated settings (e.g. `uct:c=0.4,playouts=1000`).
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "agent/player.h"
+
+namespace ggp::cli {
+
+// Throws std::invalid_argument naming the unknown searcher or setting.
+std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec, uint64_t seed);
+
+// One line per accepted spec, for --help texts.
+std::string player_spec_help();
+
+}  // namespace ggp::cli
