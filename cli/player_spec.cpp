@@ -1,16 +1,222 @@
 #include "cli/player_spec.h"
 
+#include <functional>
+#include <map>
+#include <sstream>
 #include <stdexcept>
 
+#include "agent/mcts.h"
+#include "agent/mcts_player.h"
+#include "agent/mm_mcs.h"
+#include "agent/nested_search.h"
 #include "agent/random_player.h"
+#include "agent/root_parallel.h"
 
 namespace ggp::cli {
+namespace {
 
-std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec, uint64_t seed) {
-  if (spec == "random") return std::make_unique<agent::RandomPlayer>(seed);
-  throw std::invalid_argument("unknown player '" + spec + "'; known: " + player_spec_help());
+using Setter = std::function<void(const std::string&)>;
+using Settings = std::map<std::string, Setter>;
+
+double to_double(const std::string& key, const std::string& text) {
+  try {
+    size_t used = 0;
+    double v = std::stod(text, &used);
+    if (used == text.size()) return v;
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument("setting '" + key + "' needs a number, got '" + text + "'");
 }
 
-std::string player_spec_help() { return "random"; }
+uint64_t to_count(const std::string& key, const std::string& text) {
+  double v = to_double(key, text);
+  if (v < 0 || v != static_cast<double>(static_cast<uint64_t>(v)))
+    throw std::invalid_argument("setting '" + key + "' needs a whole number >= 0, got '" + text + "'");
+  return static_cast<uint64_t>(v);
+}
+
+bool to_bool(const std::string& key, const std::string& text) {
+  if (text == "1" || text == "true" || text == "on") return true;
+  if (text == "0" || text == "false" || text == "off") return false;
+  throw std::invalid_argument("setting '" + key + "' needs 0 or 1, got '" + text + "'");
+}
+
+template <typename T>
+Setter number(const std::string& key, T& field) {
+  return [&field, key](const std::string& v) {
+    if constexpr (std::is_same_v<T, double>)
+      field = to_double(key, v);
+    else if constexpr (std::is_same_v<T, bool>)
+      field = to_bool(key, v);
+    else
+      field = static_cast<T>(to_count(key, v));
+  };
+}
+
+template <typename E>
+Setter choice(const std::string& key, E& field, std::map<std::string, E> names) {
+  return [&field, key, names](const std::string& v) {
+    auto it = names.find(v);
+    if (it == names.end()) {
+      std::string known;
+      for (const auto& [n, e] : names) known += (known.empty() ? "" : "|") + n;
+      throw std::invalid_argument("setting '" + key + "' takes " + known + ", got '" + v + "'");
+    }
+    field = it->second;
+  };
+}
+
+void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
+  s["c"] = number("c", c.exploration);
+  s["k"] = number("k", c.rave_k);
+  s["amaf"] = choice<agent::AmafMode>("amaf", c.amaf, {{"off", agent::AmafMode::Off},
+                                                       {"alpha", agent::AmafMode::Alpha},
+                                                       {"rave", agent::AmafMode::Rave}});
+  s["amaf_alpha"] = number("amaf_alpha", c.amaf_alpha);
+  s["playout"] = choice<agent::PlayoutMode>("playout", c.playout,
+                                            {{"random", agent::PlayoutMode::Random},
+                                             {"mast", agent::PlayoutMode::Mast},
+                                             {"ppa", agent::PlayoutMode::Ppa}});
+  s["mast_tau"] = number("mast_tau", c.mast_temperature);
+  s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
+  s["threshold"] = number("threshold", c.expand_threshold);
+  s["nodes"] = number("nodes", c.max_nodes);
+  s["depth"] = number("depth", c.max_playout_depth);
+  s["temp"] = number("temp", c.temperature);
+  s["solver"] = number("solver", c.solver);
+  s["decisive"] = [&c](const std::string& v) {
+    c.decisive_in_tree = c.decisive_in_playout = to_bool("decisive", v);
+  };
+  s["antidecisive"] = number("antidecisive", c.anti_decisive);
+  s["reuse"] = number("reuse", c.reuse_tree);
+  s["sp_d"] = number("sp_d", c.sp_d);
+}
+
+struct Spec {
+  agent::SearchPlayerConfig player;
+  agent::MctsConfig mcts;
+  agent::MmMcsConfig mm_mcs;
+  agent::NestedConfig nested;
+  uint64_t seed = 0;
+  size_t threads = 1;  // root parallelism: independent searchers voting
+  std::string kind;  // "mcts", "mmmcs", "nmcs", "nrpa"
+};
+
+// The searcher names besides the MCTS presets, with their summaries.
+const std::vector<std::pair<std::string, std::string>>& other_searchers() {
+  static const std::vector<std::pair<std::string, std::string>> names = {
+      {"mmmcs", "MM-MCS: minimax over Monte-Carlo probes at a fixed depth (settings: depth, nodes)"},
+      {"nmcs", "NMCS for one-player games, uct otherwise (settings: level)"},
+      {"nrpa", "NRPA for one-player games, uct otherwise (settings: level, iterations, alpha)"},
+  };
+  return names;
+}
+
+agent::SearcherFactory searcher_factory(const Spec& spec) {
+  agent::MctsConfig mcts = spec.mcts;
+  auto uct = [mcts](reasoner::StateMachine& m, uint64_t seed) -> std::unique_ptr<agent::Searcher> {
+    return std::make_unique<agent::MctsSearcher>(mcts, m, seed);
+  };
+  if (spec.kind == "mmmcs") {
+    agent::MmMcsConfig config = spec.mm_mcs;
+    return [config](reasoner::StateMachine& m, uint64_t seed) -> std::unique_ptr<agent::Searcher> {
+      return std::make_unique<agent::MmMcsSearcher>(config, m, seed);
+    };
+  }
+  if (spec.kind == "nmcs" || spec.kind == "nrpa") {
+    agent::NestedConfig config = spec.nested;
+    bool nrpa = spec.kind == "nrpa";
+    return [config, nrpa, uct](reasoner::StateMachine& m,
+                               uint64_t seed) -> std::unique_ptr<agent::Searcher> {
+      if (m.num_roles() != 1) return uct(m, seed);
+      if (nrpa) return std::make_unique<agent::NrpaSearcher>(config, m, seed);
+      return std::make_unique<agent::NmcsSearcher>(config, m, seed);
+    };
+  }
+  return uct;
+}
+
+}  // namespace
+
+std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec_text, uint64_t seed) {
+  size_t colon = spec_text.find(':');
+  std::string name = spec_text.substr(0, colon);
+  std::string settings_text = colon == std::string::npos ? "" : spec_text.substr(colon + 1);
+
+  Spec spec;
+  spec.seed = seed;
+  spec.player.name = spec_text;
+  Settings settings;
+  settings["playouts"] = number("playouts", spec.player.playouts_per_move);
+  settings["seed"] = number("seed", spec.seed);
+  settings["margin"] = [&spec](const std::string& v) {
+    spec.player.reply_margin = std::chrono::milliseconds(to_count("margin", v));
+  };
+  settings["metagame"] = number("metagame", spec.player.think_at_start);
+  settings["threads"] = number("threads", spec.threads);
+
+  if (name == "random") {
+    settings.clear();
+    settings["seed"] = number("seed", spec.seed);
+  } else if (const agent::MctsPreset* preset = agent::find_mcts_preset(name)) {
+    spec.kind = "mcts";
+    spec.mcts = preset->config;
+    add_mcts_settings(settings, spec.mcts);
+  } else if (name == "mmmcs") {
+    spec.kind = name;
+    settings["depth"] = number("depth", spec.mm_mcs.depth);
+    settings["nodes"] = number("nodes", spec.mm_mcs.max_nodes);
+  } else if (name == "nmcs" || name == "nrpa") {
+    spec.kind = name;
+    add_mcts_settings(settings, spec.mcts);  // for the uct fallback in games with several roles
+    settings["level"] = number("level", spec.nested.level);
+    if (name == "nrpa") {
+      settings["iterations"] = number("iterations", spec.nested.iterations);
+      settings["alpha"] = number("alpha", spec.nested.alpha);
+    }
+  } else {
+    throw std::invalid_argument("unknown player '" + name + "'; known:\n" + player_spec_help());
+  }
+
+  std::stringstream items(settings_text);
+  for (std::string item; std::getline(items, item, ',');) {
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    std::string key = item.substr(0, eq);
+    auto it = settings.find(key);
+    if (eq == std::string::npos || it == settings.end()) {
+      std::string known;
+      for (const auto& [k, setter] : settings) known += (known.empty() ? "" : ", ") + k;
+      throw std::invalid_argument("player '" + name + "': unknown setting '" + item +
+                                  "'; accepted (key=value): " + known);
+    }
+    it->second(item.substr(eq + 1));
+  }
+
+  if (name == "random") return std::make_unique<agent::RandomPlayer>(spec.seed);
+  agent::SearcherFactory factory = searcher_factory(spec);
+  if (spec.threads > 1)
+    factory = [factory, threads = spec.threads](reasoner::StateMachine& m,
+                                                uint64_t seed) -> std::unique_ptr<agent::Searcher> {
+      return std::make_unique<agent::RootParallelSearcher>(factory, threads, m, seed);
+    };
+  return std::make_unique<agent::MctsPlayer>(spec.player, factory, spec.seed);
+}
+
+std::string player_spec_help() {
+  std::string help = "random  uniformly random legal moves (settings: seed)\n";
+  for (const agent::MctsPreset& p : agent::mcts_presets())
+    help += p.name + std::string(p.name.size() < 8 ? 8 - p.name.size() : 1, ' ') + p.summary + "\n";
+  help +=
+      "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, playout=random|mast|ppa,\n"
+      "        mast_tau, ppa_alpha, threshold, nodes, depth, temp, solver, decisive, antidecisive,\n"
+      "        reuse, sp_d\n";
+  for (const auto& [name, summary] : other_searchers())
+    help += name + std::string(8 - name.size(), ' ') + summary + "\n";
+  help += "every searcher: playouts=N (budget per move instead of the clock), seed, margin (ms),\n"
+          "        metagame=0|1 (search during the start clock), threads=N (root parallelism);\n"
+          "        e.g. uct:c=0.4,playouts=1000";
+  return help;
+}
 
 }  // namespace ggp::cli

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "gdl/sexpr_stream.h"
+
 namespace ggp::gdl {
 namespace {
 
@@ -81,6 +83,7 @@ class RuleBuilder {
     if (e.is_list && !e.items.empty() && !e.items[0].is_list && e.items[0].atom == kw::implies) {
       if (e.items.size() < 2) throw RuleError{e.where, "'<=' without a head"};
       r.head = sentence(e.items[1]);
+      r.body.reserve(e.items.size() - 2);
       for (size_t i = 2; i < e.items.size(); ++i) r.body.push_back(literal(e.items[i]));
     } else {
       r.head = sentence(e);
@@ -92,33 +95,48 @@ class RuleBuilder {
   const SymbolTable& symbols_;
 };
 
+// Converts expressions one by one into game.rules, collecting the malformed ones; then fills
+// game.roles. `next(e)` yields the expressions.
+template <class Next>
+void build_rules(Game& game, Next&& next) {
+  RuleBuilder builder(game.symbols);
+  std::vector<Diagnostic> errors;
+  const SExpr* e;
+  while ((e = next()) != nullptr) {
+    try {
+      game.rules.push_back(builder.rule(*e));
+    } catch (const RuleError& err) {
+      errors.push_back({game.source, err.where, err.message});
+    }
+  }
+  if (!errors.empty()) throw GdlError(std::move(errors));
+  game.rules.shrink_to_fit();
+  for (const Rule& r : game.rules)
+    if (r.is_fact() && r.head.name == kw::role && r.head.arity() == 1 && r.head.args[0].is_constant())
+      game.roles.push_back(r.head.args[0].name);
+}
+
 }  // namespace
 
 Game game_from_sexprs(const std::vector<SExpr>& rules, SymbolTable symbols, std::string source) {
   Game game;
   game.source = std::move(source);
   game.symbols = std::move(symbols);
-  RuleBuilder builder(game.symbols);
-  std::vector<Diagnostic> errors;
   game.rules.reserve(rules.size());
-  for (const SExpr& e : rules) {
-    try {
-      game.rules.push_back(builder.rule(e));
-    } catch (const RuleError& err) {
-      errors.push_back({game.source, err.where, err.message});
-    }
-  }
-  if (!errors.empty()) throw GdlError(std::move(errors));
-  for (const Rule& r : game.rules)
-    if (r.is_fact() && r.head.name == kw::role && r.head.arity() == 1 && r.head.args[0].is_constant())
-      game.roles.push_back(r.head.args[0].name);
+  size_t i = 0;
+  build_rules(game, [&]() { return i < rules.size() ? &rules[i++] : nullptr; });
   return game;
 }
 
+// Reads and converts one top-level expression at a time, so the expression tree of the whole
+// text never exists at once.
 Game parse_game(std::string_view text, std::string source) {
-  SymbolTable symbols;
-  std::vector<SExpr> exprs = read_sexprs(text, source, symbols);
-  return game_from_sexprs(exprs, std::move(symbols), std::move(source));
+  Game game;
+  game.source = std::move(source);
+  SExprStream stream(text, game.source, game.symbols);
+  SExpr e;
+  build_rules(game, [&]() { return stream.next(e) ? &e : nullptr; });
+  return game;
 }
 
 Game parse_game_file(const std::string& path) {

@@ -12,7 +12,15 @@ constexpr std::array<std::string_view, kw::count> kKeywords = {
 
 // The keyword id of `text` compared case-insensitively, or kAbsent.
 SymbolId keyword_id(std::string_view text) {
-  if (text.size() > 8) return SymbolTable::kAbsent;
+  if (text.empty() || text.size() > 8) return SymbolTable::kAbsent;
+  // Every keyword starts with one of these letters (either case) or '<'.
+  switch (text[0] | 0x20) {
+    case 'r': case 'i': case 't': case 'n': case 'l': case 'd': case 'g': case 'o': case 'b':
+    case '<' | 0x20:
+      break;
+    default:
+      return SymbolTable::kAbsent;
+  }
   for (SymbolId id = 0; id < kw::count; ++id) {
     std::string_view k = kKeywords[id];
     if (k.size() != text.size()) continue;
@@ -35,7 +43,9 @@ SymbolTable::SymbolTable() {
 
 SymbolId SymbolTable::intern(std::string_view text) {
   if (SymbolId k = keyword_id(text); k != kAbsent) return k;
-  auto [it, inserted] = ids_.try_emplace(std::string(text), static_cast<SymbolId>(names_.size()));
+  thread_local std::string key;  // reused, so that looking up a known symbol does not allocate
+  key.assign(text.data(), text.size());
+  auto [it, inserted] = ids_.try_emplace(key, static_cast<SymbolId>(names_.size()));
   if (inserted) names_.emplace_back(text);
   return it->second;
 }

@@ -1,10 +1,24 @@
 #include "gdl/validator.h"
 
+#include "gdl/validation_checks.h"
+
 namespace ggp::gdl {
 
+ValidationReport check_game(const Game& game) {
+  Findings findings(game);
+  DependencyGraph graph(game);
+  RuleGraph rules(game, graph);
+  check_arities(game, findings);
+  check_safety(game, graph, findings);
+  check_stratified_negation(game, graph, rules, findings);
+  check_recursion_restriction(game, rules, findings);
+  check_keywords(game, graph, findings);
+  return findings.take();
+}
+
 void validate(const Game& game) {
-  if (game.roles.empty())
-    throw GdlError({Diagnostic{game.source, {}, "the game has no (role ...) fact"}});
+  ValidationReport report = check_game(game);
+  if (!report.ok()) throw GdlError(std::move(report.errors));
 }
 
 }  // namespace ggp::gdl

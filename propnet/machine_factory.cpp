@@ -1,10 +1,22 @@
 #include "propnet/machine_factory.h"
 
+#include <cstdio>
 #include <stdexcept>
 
+#include "propnet/propnet_machine.h"
 #include "reasoner/prover.h"
 
 namespace ggp::propnet {
+namespace {
+
+std::string describe(const PropnetStats& s) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "propnet (%zu components, %zu facts, %zu moves, %.0f ms)", s.gates,
+                s.facts, s.moves, s.build_ms);
+  return buf;
+}
+
+}  // namespace
 
 MachineKind parse_machine_kind(const std::string& text) {
   if (text == "default") return MachineKind::Default;
@@ -14,10 +26,20 @@ MachineKind parse_machine_kind(const std::string& text) {
 }
 
 BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kind) {
-  if (kind == MachineKind::Propnet) throw std::runtime_error("the propnet is not built yet");
   BuiltMachine built;
+  if (kind != MachineKind::Prover) {
+    PropnetStats stats;
+    try {
+      built.machine = make_propnet(game, PropnetLimits{}, &stats);
+      built.report = describe(stats);
+      return built;
+    } catch (const std::exception& e) {
+      if (kind == MachineKind::Propnet) throw;
+      built.report = std::string("prover (") + e.what() + ")";
+    }
+  }
   built.machine = reasoner::make_prover(std::move(game));
-  built.report = "prover";
+  if (built.report.empty()) built.report = "prover";
   return built;
 }
 

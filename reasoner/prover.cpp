@@ -1,11 +1,299 @@
 #include "reasoner/prover.h"
 
+#include <charconv>
 #include <stdexcept>
 
-namespace ggp::reasoner {
+#include "gdl/parser.h"
+#include "gdl/sexpr.h"
+#include "reasoner/evaluator.h"
+#include "reasoner/id_registry.h"
+#include "reasoner/program.h"
 
-std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const gdl::Game>) {
-  throw std::runtime_error("the prover is not implemented yet");
+namespace ggp::reasoner {
+namespace {
+
+// Static relations larger than this make construction fail rather than exhaust memory.
+constexpr size_t kMaxStaticRows = 2'000'000;
+
+// What a prover shares with its clones: the compiled rules, the static relations (computed once),
+// and the id tables.
+struct Family {
+  std::unique_ptr<Program> program;
+  std::vector<std::unique_ptr<RelationTable>> static_tables;  // null for dynamic relations
+  std::unique_ptr<IdRegistry> ids;
+  State initial;
+};
+
+std::unique_ptr<RelationTable> new_table(const Relation& r) {
+  return std::make_unique<RelationTable>(r.arity, r.indexed_columns);
+}
+
+std::shared_ptr<Family> build_family(std::shared_ptr<const gdl::Game> game) {
+  auto family = std::make_shared<Family>();
+  std::vector<RelationTable*> tables;
+  std::unique_ptr<Evaluator> evaluator;
+  size_t rows = 0;
+  StaticEvaluation statics;
+  statics.evaluate = [&](const Program& p, uint32_t s) {
+    if (!evaluator) {
+      family->static_tables.resize(p.relations.size());
+      tables.assign(p.relations.size(), nullptr);
+      for (RelId r = 0; r < p.relations.size(); ++r)
+        if (p.relations[r].cls == RelClass::Static) {
+          family->static_tables[r] = new_table(p.relations[r]);
+          tables[r] = family->static_tables[r].get();
+        }
+      evaluator = std::make_unique<Evaluator>(p, tables);
+    }
+    for (uint32_t ri : p.sccs[s].rules)
+      for (const CompiledLiteral& l : p.rules[ri].body)
+        if (l.rel != kNoId) tables[l.rel]->ensure_columns(p.relations[l.rel].indexed_columns);
+    if (!evaluator->evaluate(s, kMaxStaticRows - rows))
+      throw std::runtime_error("the static relations exceed " + std::to_string(kMaxStaticRows) +
+                               " rows (infinite recursion?) at " +
+                               p.relations[p.sccs[s].relations[0]].name);
+    for (RelId r : p.sccs[s].relations) rows += tables[r]->size();
+  };
+  statics.rows = [&](RelId r) -> size_t { return tables.empty() || !tables[r] ? 0 : tables[r]->size(); };
+  family->program = compile_program(std::move(game), statics);
+  Program& p = *family->program;
+  family->ids = std::make_unique<IdRegistry>(*p.terms, p.roles.size());
+  if (family->static_tables.empty()) family->static_tables.resize(p.relations.size());
+  for (RelId r = 0; r < p.relations.size(); ++r)
+    if (family->static_tables[r]) family->static_tables[r]->ensure_columns(p.relations[r].indexed_columns);
+  tables.resize(p.relations.size(), nullptr);
+  for (RelId r = 0; r < p.relations.size(); ++r)
+    if (!tables[r] && p.relations[r].cls == RelClass::Static) {  // no static SCC at all
+      family->static_tables[r] = new_table(p.relations[r]);
+      tables[r] = family->static_tables[r].get();
+    }
+  std::lock_guard lock(p.terms->mutex());
+  std::vector<TermId> args;
+  for (const Functor& f : p.functors) {
+    if (f.init_rel == kNoId) continue;
+    const RelationTable& t = *tables[f.init_rel];
+    for (uint32_t i = 0; i < t.size(); ++i) {
+      args.assign(t.row(i), t.row(i) + f.arity);
+      TermId term = p.terms->intern_locked(f.symbol, args);
+      family->initial.set(family->ids->fact_locked(term, f.true_rel));
+    }
+  }
+  return family;
+}
+
+class Prover final : public StateMachine {
+ public:
+  explicit Prover(std::shared_ptr<const Family> family)
+      : family_(std::move(family)),
+        p_(*family_->program),
+        ids_(*family_->ids),
+        evaluator_(p_, tables()),
+        scc_done_(p_.sccs.size(), 0),
+        legal_(p_.roles.size()) {}
+
+  std::string name() const override { return "prover"; }
+  std::unique_ptr<StateMachine> clone() const override { return std::make_unique<Prover>(family_); }
+  size_t num_roles() const override { return p_.roles.size(); }
+  std::string role_name(RoleIndex role) const override {
+    return p_.game->symbols.name(p_.terms->node(p_.roles.at(role)).symbol);
+  }
+
+  State initial_state() override { return family_->initial; }
+
+  bool is_terminal(const State& state) override {
+    prepare(state);
+    run(p_.terminal_plan);
+    return evaluator_.table(p_.terminal_rel).size() > 0;
+  }
+
+  GoalValue goal(const State& state, RoleIndex role) override {
+    prepare(state);
+    run(p_.goal_plan);
+    const RelationTable& t = evaluator_.table(p_.goal_rel);
+    GoalValue value = kNoGoal;
+    for (uint32_t i = 0; i < t.size(); ++i) {
+      const TermId* row = t.row(i);
+      if (row[0] != p_.roles[role]) continue;
+      int v = goal_value(row[1]);
+      if (v < 0) continue;  // not an integer 0..100: no goal value
+      if (value != kNoGoal && value != v) return kAmbiguousGoal;
+      value = v;
+    }
+    return value;
+  }
+
+  std::span<const MoveId> legal_moves(const State& state, RoleIndex role) override {
+    prepare(state);
+    if (!legal_done_) compute_legal();
+    return legal_[role];
+  }
+
+  void next_state(const State& state, std::span<const MoveId> joint, State& out) override {
+    prepare(state);
+    for (uint32_t s : p_.move_sccs) {
+      scc_done_[s] = 0;
+      for (RelId r : p_.sccs[s].relations) evaluator_.table(r).clear();
+    }
+    for (RelId r : does_) evaluator_.table(r).clear();
+    for (MoveId m : joint) {
+      const MoveRecord& rec = ids_.move(m);
+      if (rec.does_rel == kNoId) continue;
+      const TermNode& node = p_.terms->node(rec.term);
+      key_.assign(1, p_.roles[rec.role]);
+      key_.insert(key_.end(), node.args, node.args + node.arity);
+      evaluator_.table(rec.does_rel).insert(key_.data());
+    }
+    run(p_.next_plan);
+    out.clear();
+    std::lock_guard lock(p_.terms->mutex());
+    for (const Functor& f : p_.functors) {
+      if (f.next_rel == kNoId) continue;
+      const RelationTable& t = evaluator_.table(f.next_rel);
+      for (uint32_t i = 0; i < t.size(); ++i) {
+        TermId term = p_.terms->intern_locked(f.symbol, {t.row(i), f.arity});
+        out.set(ids_.fact_locked(term, f.true_rel));
+      }
+    }
+  }
+
+  std::string move_text(MoveId move) const override {
+    return p_.terms->text(ids_.move(move).term, p_.game->symbols);
+  }
+  std::string fact_text(FactId fact) const override {
+    return p_.terms->text(ids_.fact(fact).term, p_.game->symbols);
+  }
+
+  std::optional<MoveId> move_from_text(RoleIndex role, std::string_view text) override {
+    if (role >= p_.roles.size()) return std::nullopt;
+    TermId term = term_from_text(text);
+    if (term == kNoTerm) return std::nullopt;
+    const TermNode& node = p_.terms->node(term);
+    const Functor* f = p_.functor(node.symbol, node.arity);
+    std::lock_guard lock(p_.terms->mutex());
+    return ids_.move_locked(role, term, f ? f->does_rel : kNoId);
+  }
+
+  std::optional<FactId> fact_from_text(std::string_view text) override {
+    TermId term = term_from_text(text);
+    if (term == kNoTerm) return std::nullopt;
+    const TermNode& node = p_.terms->node(term);
+    const Functor* f = p_.functor(node.symbol, node.arity);
+    if (f == nullptr) return std::nullopt;
+    std::lock_guard lock(p_.terms->mutex());
+    return ids_.fact_locked(term, f->true_rel);
+  }
+
+ private:
+  std::vector<RelationTable*> tables() {
+    std::vector<RelationTable*> out(p_.relations.size());
+    for (RelId r = 0; r < p_.relations.size(); ++r) {
+      if (family_->static_tables[r]) {
+        out[r] = family_->static_tables[r].get();  // only read: static SCCs are never re-run
+      } else {
+        own_.push_back(new_table(p_.relations[r]));
+        out[r] = own_.back().get();
+        dynamic_.push_back(r);
+        if (p_.relations[r].input && p_.relations[r].cls == RelClass::Move) does_.push_back(r);
+      }
+    }
+    return out;
+  }
+
+  // Makes `state` the state the cached relations describe: on a new state, clears every dynamic
+  // relation and loads the state's facts into the true:* relations.
+  void prepare(const State& state) {
+    if (has_state_ && state == state_) return;
+    state_ = state;
+    has_state_ = true;
+    legal_done_ = false;
+    std::fill(scc_done_.begin(), scc_done_.end(), 0);
+    for (RelId r : dynamic_) evaluator_.table(r).clear();
+    state.for_each_fact([&](FactId f) {
+      const FactRecord& rec = ids_.fact(f);
+      if (rec.true_rel == kNoId) return;
+      const TermNode& node = p_.terms->node(rec.term);
+      evaluator_.table(rec.true_rel).insert(node.args);
+    });
+  }
+
+  void run(const std::vector<uint32_t>& plan) {
+    for (uint32_t s : plan)
+      if (!scc_done_[s]) {
+        evaluator_.evaluate(s);
+        scc_done_[s] = 1;
+      }
+  }
+
+  void compute_legal() {
+    run(p_.legal_plan);
+    for (auto& moves : legal_) moves.clear();
+    std::lock_guard lock(p_.terms->mutex());
+    for (const Functor& f : p_.functors) {
+      if (f.legal_rel == kNoId) continue;
+      const RelationTable& t = evaluator_.table(f.legal_rel);
+      for (uint32_t i = 0; i < t.size(); ++i) {
+        const TermId* row = t.row(i);
+        for (RoleIndex r = 0; r < p_.roles.size(); ++r) {
+          if (row[0] != p_.roles[r]) continue;
+          TermId term = p_.terms->intern_locked(f.symbol, {row + 1, f.arity});
+          legal_[r].push_back(ids_.move_locked(r, term, f.does_rel));
+        }
+      }
+    }
+    legal_done_ = true;
+  }
+
+  int goal_value(TermId t) const {
+    const TermNode& node = p_.terms->node(t);
+    if (node.arity != 0) return -1;
+    const std::string& s = p_.game->symbols.name(node.symbol);
+    int v = -1;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || v < 0 || v > 100) return -1;
+    return v;
+  }
+
+  // The term written as `text` over the game's symbols, or kNoTerm.
+  TermId term_from_text(std::string_view text) {
+    const gdl::SymbolTable& game_symbols = p_.game->symbols;
+    if (!reader_symbols_ || reader_symbols_->size() != game_symbols.size())
+      reader_symbols_ = std::make_unique<gdl::SymbolTable>(game_symbols);
+    try {
+      std::vector<gdl::SExpr> exprs = gdl::read_sexprs(text, "<text>", *reader_symbols_);
+      if (exprs.size() != 1 || reader_symbols_->size() != game_symbols.size()) return kNoTerm;
+      gdl::Term t = gdl::term_from_sexpr(exprs[0], *reader_symbols_, "<text>");
+      if (!t.is_ground()) return kNoTerm;
+      return intern(t);
+    } catch (const gdl::GdlError&) {
+      return kNoTerm;
+    }
+  }
+  TermId intern(const gdl::Term& t) {
+    std::vector<TermId> args;
+    for (const gdl::Term& a : t.args) args.push_back(intern(a));
+    return p_.terms->intern(t.name, args);
+  }
+
+  std::shared_ptr<const Family> family_;
+  const Program& p_;
+  IdRegistry& ids_;
+  std::vector<std::unique_ptr<RelationTable>> own_;
+  std::vector<RelId> dynamic_;  // cleared on a new state
+  std::vector<RelId> does_;     // the does:* relations, cleared for each joint move
+  Evaluator evaluator_;
+  State state_;
+  bool has_state_ = false;
+  std::vector<uint8_t> scc_done_;
+  std::vector<std::vector<MoveId>> legal_;
+  bool legal_done_ = false;
+  std::vector<TermId> key_;
+  std::unique_ptr<gdl::SymbolTable> reader_symbols_;
+};
+
+}  // namespace
+
+std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const gdl::Game> game) {
+  return std::make_unique<Prover>(build_family(std::move(game)));
 }
 
 }  // namespace ggp::reasoner

@@ -1,0 +1,157 @@
+// The MCTS engine's decisions outside the simulation loop: MCTS-Solver's proof step, the final
+// move, and tree reuse between turns.
+#include <algorithm>
+#include <cmath>
+
+#include "agent/mcts.h"
+
+namespace ggp::agent {
+
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+
+bool MctsSearcher::try_solve(uint32_t id) {
+  Node& n = tree_.node(id);
+  if (n.solved) return true;
+  int mover = node_mover(id);
+  if (mover < 0 && n.joint_count > Tree::kDenseChildren) return false;
+  // One mover (or none): max^n over the proven children; a proven top result settles it at once.
+  // Several movers: proven only when every joint move is proven with the same values.
+  uint32_t best = kNoNode;
+  bool all_proven = true;
+  for (uint64_t j = 0; j < n.joint_count; ++j) {
+    uint32_t c = tree_.child(id, j);
+    if (c == kNoNode || !tree_.node(c).solved) {
+      all_proven = false;
+      if (mover < 0) return false;
+      continue;
+    }
+    std::span<const double> v = tree_.value(c);
+    if (mover >= 0) {
+      auto m = static_cast<RoleIndex>(mover);
+      if (v[m] >= 1.0) {
+        best = c;
+        all_proven = true;
+        break;
+      }
+      if (best == kNoNode || v[m] > tree_.value(best)[m]) best = c;
+    } else if (best == kNoNode) {
+      best = c;
+    } else if (!std::equal(v.begin(), v.end(), tree_.value(best).begin())) {
+      return false;
+    }
+  }
+  if (!all_proven || best == kNoNode) return false;
+  std::span<const double> v = tree_.value(best);
+  std::copy(v.begin(), v.end(), tree_.value(id).begin());
+  n.solved = true;
+  return true;
+}
+
+std::optional<double> MctsSearcher::proven_value(RoleIndex role) const {
+  if (!tree_.node(0).solved) return std::nullopt;
+  return tree_.value(0)[role];
+}
+
+std::optional<double> MctsSearcher::root_mean(RoleIndex role, MoveId move) const {
+  for (uint32_t e = tree_.edges_begin(0, role); e < tree_.edges_end(0, role); ++e)
+    if (tree_.edge_move(e) == move && tree_.stats(e).visits > 0)
+      return tree_.stats(e).sum / tree_.stats(e).visits;
+  return std::nullopt;
+}
+
+MoveId MctsSearcher::best_move(RoleIndex role) {
+  uint32_t begin = tree_.edges_begin(0, role), end = tree_.edges_end(0, role);
+  if (begin == end) return 0;  // terminal root: nothing is legal
+  if (end - begin == 1) return tree_.edge_move(begin);
+
+  if (config_.solver && node_mover(0) == static_cast<int>(role)) {
+    // A proven top result is played at once; a proven root plays its best proven child.
+    uint32_t proven_best = kNoNode;
+    for (uint32_t e = begin; e < end; ++e) {
+      uint32_t c = tree_.child(0, e - begin);
+      if (c == kNoNode || !tree_.node(c).solved) continue;
+      double v = tree_.value(c)[role];
+      if (v >= 1.0) return tree_.edge_move(e);
+      if (proven_best == kNoNode || v > tree_.value(tree_.child(0, proven_best - begin))[role])
+        proven_best = e;
+    }
+    if (tree_.node(0).solved && proven_best != kNoNode) return tree_.edge_move(proven_best);
+  }
+  if (num_roles_ == 1 && config_.remember_best_line && !best_line_.empty()) {
+    std::span<const MoveId> legal = tree_.moves(0, role);
+    if (std::find(legal.begin(), legal.end(), best_line_[0]) != legal.end()) return best_line_[0];
+  }
+  if (config_.temperature > 0) {
+    double total = 0;
+    for (uint32_t e = begin; e < end; ++e)
+      total += std::pow(tree_.stats(e).visits, 1.0 / config_.temperature);
+    double pick = rng_.uniform() * total;
+    for (uint32_t e = begin; e < end; ++e)
+      if ((pick -= std::pow(tree_.stats(e).visits, 1.0 / config_.temperature)) < 0)
+        return tree_.edge_move(e);
+  }
+  // Robust child: most visits, then the higher mean; unvisited moves keep their order.
+  uint32_t best = begin;
+  for (uint32_t e = begin + 1; e < end; ++e) {
+    const EdgeStats& a = tree_.stats(e);
+    const EdgeStats& b = tree_.stats(best);
+    if (a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum)) best = e;
+  }
+  return tree_.edge_move(best);
+}
+
+std::vector<std::pair<MoveId, double>> MctsSearcher::root_votes(RoleIndex role) {
+  // A decision the search is sure of (a proven win, a proven root, a single-player best line)
+  // outweighs any count of visits.
+  MoveId best = best_move(role);
+  if (num_roles_ == 1 && config_.remember_best_line && !best_line_.empty() && best == best_line_[0])
+    return {{best, best_line_result_ >= 1.0 ? INFINITY : best_line_result_}};
+  bool sure = tree_.node(0).solved;
+  uint32_t begin = tree_.edges_begin(0, role);
+  std::vector<std::pair<MoveId, double>> votes;
+  for (uint32_t e = begin; e < tree_.edges_end(0, role); ++e) {
+    uint32_t c = node_mover(0) == static_cast<int>(role) ? tree_.child(0, e - begin) : kNoNode;
+    bool proven_win = c != kNoNode && tree_.node(c).solved && tree_.value(c)[role] >= 1.0;
+    double weight = tree_.stats(e).visits;
+    if (proven_win || (sure && tree_.edge_move(e) == best)) weight = INFINITY;
+    votes.emplace_back(tree_.edge_move(e), weight);
+  }
+  return votes;
+}
+
+void MctsSearcher::advance(std::span<const MoveId> joint, const State& next) {
+  uint32_t child = kNoNode;
+  if (config_.reuse_tree && joint.size() == num_roles_ && tree_.node(0).joint_count > 0) {
+    uint64_t joint_index = 0;
+    bool found = true;
+    for (RoleIndex r = 0; r < num_roles_ && found; ++r) {
+      std::span<const MoveId> moves = tree_.moves(0, r);
+      auto it = std::find(moves.begin(), moves.end(), joint[r]);
+      found = it != moves.end();
+      joint_index = joint_index * moves.size() + static_cast<uint64_t>(it - moves.begin());
+    }
+    if (found) child = tree_.child(0, joint_index);
+    if (child != kNoNode && !(tree_.node(child).state == next)) child = kNoNode;
+  }
+  bool keep_line = num_roles_ == 1 && !best_line_.empty() && joint.size() == 1 &&
+                   best_line_[0] == joint[0];
+  std::vector<MoveId> line = std::move(best_line_);
+  double line_result = best_line_result_;
+  if (child == kNoNode) {
+    set_root(next);
+  } else {
+    tree_.reroot(child);
+    ppa_.clear();  // PPA learns its policy afresh for every position (Cazenave 2015)
+    playouts_ = rollouts_ = 0;
+  }
+  best_line_.clear();
+  best_line_result_ = -1;
+  if (keep_line) {
+    best_line_.assign(line.begin() + 1, line.end());
+    best_line_result_ = line_result;
+  }
+}
+
+}  // namespace ggp::agent

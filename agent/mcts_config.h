@@ -1,0 +1,65 @@
+#pragma once
+// The configuration of the one MCTS engine (agent/mcts.h). UCT, RAVE, alpha-AMAF, decisive-move
+// UCT, MAST, PPA and SP-MCTS are this engine with different fields; the presets below name them.
+// Flags are parsed in cli/ only.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ggp::agent {
+
+// Which value estimate selection adds the UCB1 bonus to.
+enum class AmafMode {
+  Off,    // plain UCB1 on the move's mean
+  Alpha,  // alpha-AMAF: alpha * A + (1 - alpha) * U (comparison-of-monte-carlo-approaches seed)
+  Rave,   // (1 - beta) * mean + beta * A, beta = sqrt(k / (3n + k)) (Gelly & Silver 2011)
+};
+
+// How playouts choose moves (beyond decisive moves).
+enum class PlayoutMode {
+  Random,  // uniform over the legal moves
+  Mast,    // Gibbs over each move's average result (MAST, Finnsson & Björnsson 2008)
+  Ppa,     // Gibbs over adapted weights (PPA, Cazenave 2015)
+};
+
+struct MctsConfig {
+  double exploration = 0.4;           // UCB1 constant c (0.4 as in the PPA paper's GGP setting)
+  uint32_t expand_threshold = 0;      // visits a leaf needs before it grows children
+  size_t max_nodes = 1'000'000;       // node pool cap: at the cap the tree stops growing
+  size_t max_playout_depth = 10'000;  // a playout longer than this is scored where it stops
+
+  AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
+  double amaf_alpha = 0.5;        // alpha of alpha-AMAF (the seed fixes no value)
+  double rave_k = 2500;           // RAVE equivalence parameter k (go-player seed: 2500)
+
+  PlayoutMode playout = PlayoutMode::Random;  // playout policy
+  double mast_temperature = 0.1;  // Gibbs temperature over MAST averages in [0,1] (tau=10 on 0..100)
+  double mast_unseen = 1.0;       // MAST value of a move never played (optimistic)
+  double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
+
+  bool decisive_in_tree = false;     // a node whose mover has an immediate win is proven at once
+  bool decisive_in_playout = false;  // playouts play an immediate win when the mover has one
+  bool anti_decisive = false;        // playouts avoid moves that give the next mover an immediate win
+  bool solver = true;                // MCTS-Solver: proven values propagate; proven wins are played
+
+  double sp_d = 0;                // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
+  bool remember_best_line = true;  // single-player: play the best line ever seen
+
+  double temperature = 0;  // final choice: 0 = most visited (robust child), else visits^(1/T)
+  bool reuse_tree = true;  // keep the subtree of the played joint move between turns
+};
+
+// A named configuration: the searcher name users type and its fields.
+struct MctsPreset {
+  std::string name;
+  std::string summary;
+  MctsConfig config;
+};
+
+// uct, rave, amaf, decisive, mast, ppa, spmcts.
+const std::vector<MctsPreset>& mcts_presets();
+// The preset called `name`, or nullptr.
+const MctsPreset* find_mcts_preset(const std::string& name);
+
+}  // namespace ggp::agent

@@ -1,0 +1,131 @@
+#include "agent/mcts_player.h"
+
+#include <algorithm>
+
+#include "agent/match_state.h"
+#include "propnet/machine_factory.h"
+
+namespace ggp::agent {
+
+using reasoner::MoveId;
+
+MctsPlayer::MctsPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory, uint64_t seed,
+                       MachineFactory machine_factory)
+    : config_(std::move(config)),
+      searcher_factory_(std::move(searcher_factory)),
+      machine_factory_(std::move(machine_factory)),
+      seed_(seed),
+      rng_(seed) {
+  if (!machine_factory_)
+    machine_factory_ = [](std::shared_ptr<const gdl::Game> game) {
+      return propnet::make_machine(std::move(game), propnet::MachineKind::Default).machine;
+    };
+}
+
+MctsPlayer::~MctsPlayer() { release(); }
+
+void MctsPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
+                       Clock::time_point deadline) {
+  release();
+  stats_ = {};
+  machine_ = machine_factory_(std::move(game));
+  role_ = find_role(*machine_, role);
+  state_ = machine_->initial_state();
+  stats_.machine = machine_->name();
+  search_machine_ = machine_->clone();
+  searcher_ = searcher_factory_(*search_machine_, seed_);
+  searcher_->set_root(state_);
+  if (config_.think_at_start) think(deadline, config_.playouts_per_move);
+}
+
+bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
+  finish_worker();
+  SearchLimits limits;
+  limits.deadline = deadline - config_.reply_margin;
+  if (playouts > 0) limits.max_playouts = playouts;
+  limits.stop = &stop_;
+  stop_ = false;
+  auto done = std::make_shared<std::promise<void>>();
+  worker_done_ = done->get_future();
+  Searcher* searcher = searcher_.get();
+  worker_ = std::thread([searcher, limits, done] {
+    try {
+      searcher->search(limits);
+      done->set_value();
+    } catch (...) {
+      done->set_exception(std::current_exception());
+    }
+  });
+  // The search checks the clock between playouts; one long playout may overrun, so wait only until
+  // half the margin is left, then answer without it.
+  if (worker_done_.wait_until(deadline - config_.reply_margin / 2) != std::future_status::ready) {
+    stop_ = true;
+    stats_.note = "search overran the deadline";
+    return false;
+  }
+  finish_worker();
+  try {
+    worker_done_.get();
+  } catch (const std::exception& e) {
+    stats_.note = std::string("search failed: ") + e.what();
+    return false;
+  }
+  return true;
+}
+
+std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
+                             Clock::time_point deadline) {
+  finish_worker();
+  stats_.note.clear();
+  reasoner::JointMove joint = parse_joint_move(*machine_, last_joint_move);
+  if (!joint.empty()) {
+    reasoner::State next;
+    machine_->next_state(state_, joint, next);
+    state_ = std::move(next);
+  }
+  std::span<const MoveId> legal_span = machine_->legal_moves(state_, role_);
+  std::vector<MoveId> legal(legal_span.begin(), legal_span.end());
+  if (legal.empty()) throw std::runtime_error("no legal move in this state");
+
+  MoveId answer = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+  bool searched = false;
+  try {
+    if (!joint.empty()) searcher_->advance(joint, state_);
+    searched = think(deadline, config_.playouts_per_move);
+    if (searched) {
+      MoveId best = searcher_->best_move(role_);
+      if (std::find(legal.begin(), legal.end(), best) != legal.end())
+        answer = best;
+      else
+        stats_.note = "searcher proposed an illegal move";
+    }
+  } catch (const std::exception& e) {
+    stats_.note = std::string("search failed: ") + e.what();
+    searched = false;
+  }
+  if (!searched || !stats_.note.empty()) stats_.note += "; fallback: random legal move";
+  if (searched) {
+    SearchStats s = searcher_->stats();
+    stats_.playouts = s.playouts;
+    stats_.nodes = s.nodes;
+  }
+  return machine_->move_text(answer);
+}
+
+void MctsPlayer::finish_worker() {
+  if (!worker_.joinable()) return;
+  stop_ = true;
+  worker_.join();
+}
+
+void MctsPlayer::release() {
+  finish_worker();
+  searcher_.reset();
+  search_machine_.reset();
+  machine_.reset();
+}
+
+void MctsPlayer::stop(const std::vector<std::string>&) { release(); }
+void MctsPlayer::abort() { release(); }
+
+}  // namespace ggp::agent

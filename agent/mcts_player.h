@@ -1,0 +1,74 @@
+#pragma once
+// The searching Player: builds the machine, keeps the match state, and runs any Searcher (the
+// MCTS engine by default) in a worker thread until the deadline, then answers the searcher's move.
+// It always answers a legal move in time: if the search fails, overruns or proposes an illegal
+// move, it answers a random legal move and says so in last_stats().note.
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <future>
+#include <memory>
+#include <thread>
+
+#include "agent/player.h"
+#include "agent/searcher.h"
+#include "reasoner/random.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent {
+
+// Builds a searcher over `machine` (owned by the player, used only by the search thread).
+using SearcherFactory =
+    std::function<std::unique_ptr<Searcher>(reasoner::StateMachine& machine, uint64_t seed)>;
+// Builds the game's state machine; the default is propnet::make_machine(game, Default).
+using MachineFactory =
+    std::function<std::unique_ptr<reasoner::StateMachine>(std::shared_ptr<const gdl::Game>)>;
+
+struct SearchPlayerConfig {
+  std::string name = "mcts";  // reported by name()
+  uint64_t playouts_per_move = 0;  // 0: think until the deadline; else this budget (deadline holds)
+  std::chrono::milliseconds reply_margin{25};  // stop searching this long before a deadline
+  bool think_at_start = true;  // search the initial position during the start clock
+};
+
+class MctsPlayer : public Player {
+ public:
+  MctsPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory, uint64_t seed,
+             MachineFactory machine_factory = {});
+  ~MctsPlayer() override;
+
+  std::string name() const override { return config_.name; }
+  void start(std::shared_ptr<const gdl::Game> game, const std::string& role,
+             Clock::time_point deadline) override;
+  std::string play(const std::vector<std::string>& last_joint_move,
+                   Clock::time_point deadline) override;
+  void stop(const std::vector<std::string>& last_joint_move) override;
+  void abort() override;
+  ThinkStats last_stats() const override { return stats_; }
+
+ private:
+  // Searches in the worker thread until `deadline` (minus the margin) or the playout budget;
+  // returns true if the search ended in time and without error.
+  bool think(Clock::time_point deadline, uint64_t playouts);
+  // Waits for a running search to end (it has been told to stop).
+  void finish_worker();
+  void release();
+
+  SearchPlayerConfig config_;
+  SearcherFactory searcher_factory_;
+  MachineFactory machine_factory_;
+  uint64_t seed_;
+  reasoner::Random rng_;
+
+  std::unique_ptr<reasoner::StateMachine> machine_;         // the match state's machine
+  std::unique_ptr<reasoner::StateMachine> search_machine_;  // the searcher's clone
+  std::unique_ptr<Searcher> searcher_;
+  reasoner::RoleIndex role_ = 0;
+  reasoner::State state_;
+  std::thread worker_;
+  std::future<void> worker_done_;
+  std::atomic<bool> stop_{false};
+  ThinkStats stats_;
+};
+
+}  // namespace ggp::agent

@@ -1,0 +1,138 @@
+#include "agent/mcts_tree.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace ggp::agent {
+
+void Tree::reset(size_t num_roles) {
+  num_roles_ = num_roles;
+  used_ = 0;
+  offsets_.clear();
+  values_.clear();
+  moves_.clear();
+  stats_.clear();
+  dense_children_.clear();
+  sparse_children_.clear();
+}
+
+uint32_t Tree::add_node(const reasoner::State& state) {
+  auto id = static_cast<uint32_t>(used_++);
+  if (id == nodes_.size()) nodes_.emplace_back();
+  Node& n = nodes_[id];
+  n.state = state;
+  n.visits = 0;
+  n.edge_begin = static_cast<uint32_t>(moves_.size());
+  n.joint_count = 0;
+  n.child_begin = 0;
+  n.terminal = false;
+  n.solved = false;
+  offsets_.push_back(0);
+  values_.resize(values_.size() + num_roles_, 0.0);
+  return id;
+}
+
+void Tree::add_role_moves(std::span<const reasoner::MoveId> legal) {
+  moves_.insert(moves_.end(), legal.begin(), legal.end());
+  stats_.resize(moves_.size());
+  offsets_.push_back(static_cast<uint32_t>(moves_.size() - nodes_[used_ - 1].edge_begin));
+}
+
+void Tree::finish_node(uint32_t id) {
+  Node& n = nodes_[id];
+  size_t base = static_cast<size_t>(id) * (num_roles_ + 1);
+  while (offsets_.size() < base + num_roles_ + 1) offsets_.push_back(offsets_.back());
+  uint64_t joints = 1;
+  for (size_t r = 0; r < num_roles_; ++r) {
+    uint64_t count = offsets_[base + r + 1] - offsets_[base + r];
+    joints = count == 0 ? 0 : joints * count;
+    if (joints > (uint64_t{1} << 40)) joints = uint64_t{1} << 40;  // saturates: map-only
+  }
+  n.joint_count = joints;
+  if (joints > 0 && joints <= kDenseChildren) {
+    n.child_begin = dense_children_.size();
+    dense_children_.resize(dense_children_.size() + joints, kNoNode);
+  }
+}
+
+uint32_t Tree::child(uint32_t id, uint64_t joint_index) const {
+  const Node& n = nodes_[id];
+  if (n.joint_count <= kDenseChildren) return dense_children_[n.child_begin + joint_index];
+  auto it = sparse_children_.find({id, joint_index});
+  return it == sparse_children_.end() ? kNoNode : it->second;
+}
+
+void Tree::set_child(uint32_t id, uint64_t joint_index, uint32_t child) {
+  const Node& n = nodes_[id];
+  if (n.joint_count <= kDenseChildren)
+    dense_children_[n.child_begin + joint_index] = child;
+  else
+    sparse_children_[{id, joint_index}] = child;
+}
+
+void Tree::reroot(uint32_t new_root) {
+  // Breadth-first order from the new root gives the new ids; then copy into fresh arrays.
+  std::vector<uint32_t> order{new_root};
+  std::vector<uint32_t> new_id(used_, kNoNode);
+  new_id[new_root] = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    uint32_t id = order[i];
+    for (uint64_t j = 0; j < nodes_[id].joint_count; ++j) {
+      if (nodes_[id].joint_count > kDenseChildren) break;  // sparse children handled below
+      uint32_t c = child(id, j);
+      if (c != kNoNode && new_id[c] == kNoNode) {
+        new_id[c] = static_cast<uint32_t>(order.size());
+        order.push_back(c);
+      }
+    }
+    if (nodes_[id].joint_count > kDenseChildren)
+      for (auto it = sparse_children_.lower_bound({id, 0});
+           it != sparse_children_.end() && it->first.first == id; ++it)
+        if (new_id[it->second] == kNoNode) {
+          new_id[it->second] = static_cast<uint32_t>(order.size());
+          order.push_back(it->second);
+        }
+  }
+
+  Tree fresh;
+  fresh.reset(num_roles_);
+  for (uint32_t old : order) {
+    Node& from = nodes_[old];
+    uint32_t id = fresh.add_node({});
+    Node& to = fresh.nodes_[id];
+    std::swap(to.state, from.state);
+    to.visits = from.visits;
+    to.terminal = from.terminal;
+    to.solved = from.solved;
+    size_t base = static_cast<size_t>(old) * (num_roles_ + 1);
+    for (size_t r = 0; r < num_roles_; ++r) {
+      uint32_t b = from.edge_begin + offsets_[base + r], e = from.edge_begin + offsets_[base + r + 1];
+      fresh.add_role_moves(std::span<const reasoner::MoveId>(moves_).subspan(b, e - b));
+      std::copy(stats_.begin() + b, stats_.begin() + e, fresh.stats_.end() - (e - b));
+    }
+    fresh.finish_node(id);
+    std::copy_n(value(old).begin(), num_roles_, fresh.value(id).begin());
+  }
+  for (uint32_t old : order) {
+    const Node& from = nodes_[old];
+    if (from.joint_count <= kDenseChildren) {
+      for (uint64_t j = 0; j < from.joint_count; ++j)
+        if (uint32_t c = child(old, j); c != kNoNode) fresh.set_child(new_id[old], j, new_id[c]);
+    } else {
+      for (auto it = sparse_children_.lower_bound({old, 0});
+           it != sparse_children_.end() && it->first.first == old; ++it)
+        fresh.set_child(new_id[old], it->first.second, new_id[it->second]);
+    }
+  }
+  // Keep the old node objects (and their state storage) for later growth.
+  for (size_t i = 0; i < fresh.used_; ++i) std::swap(nodes_[i], fresh.nodes_[i]);
+  used_ = fresh.used_;
+  offsets_ = std::move(fresh.offsets_);
+  values_ = std::move(fresh.values_);
+  moves_ = std::move(fresh.moves_);
+  stats_ = std::move(fresh.stats_);
+  dense_children_ = std::move(fresh.dense_children_);
+  sparse_children_ = std::move(fresh.sparse_children_);
+}
+
+}  // namespace ggp::agent

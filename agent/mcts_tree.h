@@ -1,0 +1,94 @@
+#pragma once
+// The node pool of the MCTS engine. Each node holds its state and, per role, the role's legal
+// moves as edges with decoupled statistics (visits, sums, AMAF counters): at a node every role
+// selects its own move (decoupled UCT), so one layout covers turn-taking games (the other roles
+// have one move), simultaneous moves and n players. A child is indexed by its joint move, written
+// in mixed radix over the roles' edge indices. Nodes live in a deque so that references stay valid
+// while the pool grows; reset() keeps their storage for the next search.
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <span>
+#include <vector>
+
+#include "reasoner/state.h"
+
+namespace ggp::agent {
+
+inline constexpr uint32_t kNoNode = 0xffffffffu;
+
+struct EdgeStats {
+  uint32_t visits = 0;
+  uint32_t amaf_visits = 0;
+  double sum = 0;     // results of the edge's role summed over its visits
+  double sum_sq = 0;  // squared results (SP-MCTS variance term)
+  double amaf_sum = 0;
+};
+
+struct Node {
+  reasoner::State state;
+  uint32_t visits = 0;
+  uint32_t edge_begin = 0;   // role r's edges: [edge_begin + offset(r), edge_begin + offset(r+1))
+  uint64_t joint_count = 0;  // product of the roles' move counts; 0 for a terminal node
+  uint64_t child_begin = 0;  // first dense child slot (when joint_count <= kDenseChildren)
+  bool terminal = false;
+  bool solved = false;  // value() is exact: terminal goals, or proven by MCTS-Solver
+};
+
+class Tree {
+ public:
+  // Joint moves above this count keep their children in a map instead of a dense slot array.
+  static constexpr uint64_t kDenseChildren = 4096;
+
+  void reset(size_t num_roles);
+  size_t size() const { return used_; }
+  size_t num_roles() const { return num_roles_; }
+
+  // Adds a node; add_role_moves() must follow once per role in role order, then finish_node().
+  uint32_t add_node(const reasoner::State& state);
+  void add_role_moves(std::span<const reasoner::MoveId> legal);
+  void finish_node(uint32_t id);
+
+  Node& node(uint32_t id) { return nodes_[id]; }
+  const Node& node(uint32_t id) const { return nodes_[id]; }
+  // Absolute edge range of `role` at node `id`.
+  uint32_t edges_begin(uint32_t id, reasoner::RoleIndex role) const {
+    return nodes_[id].edge_begin + offsets_[id * (num_roles_ + 1) + role];
+  }
+  uint32_t edges_end(uint32_t id, reasoner::RoleIndex role) const {
+    return edges_begin(id, role + 1);
+  }
+  std::span<const reasoner::MoveId> moves(uint32_t id, reasoner::RoleIndex role) const {
+    return std::span<const reasoner::MoveId>(moves_).subspan(
+        edges_begin(id, role), edges_end(id, role) - edges_begin(id, role));
+  }
+  reasoner::MoveId edge_move(uint32_t edge) const { return moves_[edge]; }
+  EdgeStats& stats(uint32_t edge) { return stats_[edge]; }
+  const EdgeStats& stats(uint32_t edge) const { return stats_[edge]; }
+  // The node's value per role (scaled goals): exact when the node is solved.
+  std::span<double> value(uint32_t id) {
+    return std::span<double>(values_).subspan(id * num_roles_, num_roles_);
+  }
+  std::span<const double> value(uint32_t id) const {
+    return std::span<const double>(values_).subspan(id * num_roles_, num_roles_);
+  }
+
+  uint32_t child(uint32_t id, uint64_t joint_index) const;
+  void set_child(uint32_t id, uint64_t joint_index, uint32_t child);
+
+  // Keeps only the subtree under `new_root`, which becomes node 0 (tree reuse between turns).
+  void reroot(uint32_t new_root);
+
+ private:
+  size_t num_roles_ = 0;
+  size_t used_ = 0;
+  std::deque<Node> nodes_;
+  std::vector<uint32_t> offsets_;  // per node, num_roles + 1 edge offsets
+  std::vector<double> values_;     // per node, num_roles values
+  std::vector<reasoner::MoveId> moves_;  // per edge
+  std::vector<EdgeStats> stats_;         // per edge
+  std::vector<uint32_t> dense_children_;
+  std::map<std::pair<uint32_t, uint64_t>, uint32_t> sparse_children_;
+};
+
+}  // namespace ggp::agent

@@ -1,0 +1,25 @@
+#include "agent/move_tables.h"
+
+namespace ggp::agent {
+
+void MoveAverages::update(const Trace& trace, std::span<const double> results) {
+  for (size_t step = 0; step < trace.steps(); ++step)
+    for (reasoner::RoleIndex r = 0; r < trace.num_roles(); ++r)
+      if (trace.legal(step, r).size() > 1) add(trace.chosen(step, r), results[r]);
+}
+
+void PolicyWeights::adapt(const Trace& trace, size_t first_step, reasoner::RoleIndex role,
+                          double alpha) {
+  deltas_.clear();
+  for (size_t step = first_step; step < trace.steps(); ++step) {
+    std::span<const reasoner::MoveId> legal = trace.legal(step, role);
+    if (legal.size() < 2) continue;  // +alpha and -alpha * 1 cancel: nothing to learn
+    double z = 0;
+    for (reasoner::MoveId m : legal) z += std::exp(weight(m));
+    deltas_.emplace_back(trace.chosen(step, role), alpha);
+    for (reasoner::MoveId m : legal) deltas_.emplace_back(m, -alpha * std::exp(weight(m)) / z);
+  }
+  for (const auto& [move, delta] : deltas_) set(move, weight(move) + delta);
+}
+
+}  // namespace ggp::agent

@@ -1,0 +1,66 @@
+#pragma once
+// The one interface of every searcher (the MCTS engine, MM-MCS, NMCS, NRPA): set a root, search
+// until a limit, answer a move per role. Searchers are plain classes built from
+// (const Config&, StateMachine&, seed); search is synchronous and deterministic for a seed when it
+// is bounded by a playout budget. Clocks, threads and the GGP protocol live in the Player.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent {
+
+using Clock = std::chrono::steady_clock;
+
+// When a search() call stops: the first limit reached wins.
+struct SearchLimits {
+  Clock::time_point deadline = Clock::time_point::max();  // checked before every playout
+  uint64_t max_playouts = std::numeric_limits<uint64_t>::max();  // playouts in this call
+  const std::atomic<bool>* stop = nullptr;  // set by another thread to stop at once
+};
+
+struct SearchStats {
+  uint64_t playouts = 0;  // simulations since the last set_root()/advance()
+  uint64_t rollouts = 0;  // of those, the ones that ran a playout (others ended on a proven node)
+  uint64_t nodes = 0;     // nodes held now
+  bool root_solved = false;  // the root's value is proven (further search changes nothing)
+};
+
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  virtual std::string name() const = 0;
+
+  // Forgets the previous search; the next search() starts at `state`.
+  virtual void set_root(const reasoner::State& state) = 0;
+  // The match moved from the root by `joint` to `next`: keep what still applies (tree reuse).
+  virtual void advance(std::span<const reasoner::MoveId> joint, const reasoner::State& next) {
+    (void)joint;
+    set_root(next);
+  }
+  // Searches from the root until a limit. Does not throw for a well-formed machine.
+  virtual void search(const SearchLimits& limits) = 0;
+  // `role`'s move at the root: a legal move whenever the root is not terminal, searched or not.
+  virtual reasoner::MoveId best_move(reasoner::RoleIndex role) = 0;
+  virtual SearchStats stats() const = 0;
+  // `role`'s root moves weighted by the search's confidence (MCTS: visits), for combining several
+  // searches (root parallelism); a proven win carries infinite weight. By default the best move.
+  virtual std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) {
+    return {{best_move(role), 1.0}};
+  }
+};
+
+// True when `limits` says to stop, given the playouts done so far in this call.
+inline bool limit_reached(const SearchLimits& limits, uint64_t playouts_this_call) {
+  if (playouts_this_call >= limits.max_playouts) return true;
+  if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) return true;
+  return limits.deadline != Clock::time_point::max() && Clock::now() >= limits.deadline;
+}
+
+}  // namespace ggp::agent

@@ -1,0 +1,116 @@
+// `ggp bench GAME.kif [--machine M] [--seconds S] [--json]`: uniform random playouts from the
+// initial state, goals read at the end. Prints playouts/s, states/s, average depth, set-up time,
+// peak memory, and a signature: a hash of the first 100 playouts with a fixed seed (their depths,
+// final states as text and goals), which changes when the machine's behaviour does.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+#include "reasoner/playout.h"
+
+namespace ggp::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct BenchOptions {
+  std::string game, machine = "prover";
+  double seconds = 5;
+  bool json = false;
+};
+
+uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+uint64_t mix(uint64_t h, const std::string& s) {
+  for (unsigned char c : s) h = mix(h, c);
+  return mix(h, 0xff);
+}
+
+uint64_t signature(reasoner::StateMachine& m) {
+  reasoner::Random rng(20261121);
+  reasoner::PlayoutBuffers buffers;
+  uint64_t h = 0xcbf29ce484222325ull;
+  reasoner::State start = m.initial_state();
+  for (int i = 0; i < 100; ++i) {
+    const reasoner::State* end = nullptr;
+    reasoner::PlayoutResult r = reasoner::depth_charge(m, start, rng, buffers, end);
+    h = mix(h, r.depth);
+    for (const std::string& f : reasoner::state_texts(m, *end)) h = mix(h, f);
+    for (reasoner::GoalValue g : reasoner::goals(m, *end)) h = mix(h, static_cast<uint64_t>(g + 2));
+  }
+  return h;
+}
+
+int run_bench(const BenchOptions& o) {
+  try {
+    auto t0 = Clock::now();
+    auto game = gdl::load_game_file(o.game);
+    propnet::BuiltMachine built = propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
+    reasoner::StateMachine& m = *built.machine;
+    reasoner::State start = m.initial_state();
+    double setup_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    uint64_t sig = signature(m);
+
+    reasoner::Random rng(1);
+    reasoner::PlayoutBuffers buffers;
+    uint64_t playouts = 0, states = 0, goal_sum = 0;
+    auto t1 = Clock::now();
+    double elapsed = 0;
+    while (elapsed < o.seconds) {
+      for (int i = 0; i < 16; ++i) {
+        const reasoner::State* end = nullptr;
+        reasoner::PlayoutResult r = reasoner::depth_charge(m, start, rng, buffers, end);
+        for (reasoner::RoleIndex role = 0; role < m.num_roles(); ++role)
+          goal_sum += static_cast<uint64_t>(m.goal(*end, role) + 2);
+        ++playouts;
+        states += r.depth + 1;
+      }
+      elapsed = std::chrono::duration<double>(Clock::now() - t1).count();
+    }
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    double peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
+    double pps = static_cast<double>(playouts) / elapsed;
+    double sps = static_cast<double>(states) / elapsed;
+    double depth = static_cast<double>(states - playouts) / static_cast<double>(playouts);
+    char sig_text[17];
+    std::snprintf(sig_text, sizeof sig_text, "%016llx", static_cast<unsigned long long>(sig));
+    if (o.json) {
+      nlohmann::json j = {{"game", o.game},          {"machine", built.report},
+                          {"playouts_per_s", pps},   {"states_per_s", sps},
+                          {"average_depth", depth},  {"setup_ms", setup_ms},
+                          {"peak_memory_mb", peak_mb}, {"playouts", playouts},
+                          {"seconds", elapsed},      {"signature", sig_text}};
+      std::cout << j.dump() << '\n';
+    } else {
+      std::cout << "machine: " << built.report << "\nplayouts/s: " << pps << "\nstates/s: " << sps
+                << "\naverage depth: " << depth << "\nset-up ms: " << setup_ms
+                << "\npeak memory MB: " << peak_mb << "\nplayouts: " << playouts
+                << "\nsignature: " << sig_text << '\n';
+    }
+    (void)goal_sum;
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << '\n';
+    return 1;
+  }
+}
+
+void add_bench_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("bench", "Random playouts per second on a game");
+  static BenchOptions o;
+  cmd->add_option("game", o.game, "the .kif file")->required();
+  cmd->add_option("--machine", o.machine, "prover, propnet or default");
+  cmd->add_option("--seconds", o.seconds, "how long to run the timed playouts");
+  cmd->add_flag("--json", o.json, "print one JSON object");
+  cmd->callback([] { exit_status() = run_bench(o); });
+}
+
+const CommandRegistration registration(add_bench_command);
+
+}  // namespace
+}  // namespace ggp::cli

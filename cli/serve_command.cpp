@@ -1,0 +1,76 @@
+// `ggp serve`: the GGP HTTP player. Prints `listening on HOST:PORT` once bound (also with
+// --port 0, which picks a free port), then one log line per message unless --quiet; stops on
+// SIGINT or SIGTERM.
+#include <atomic>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/player_spec.h"
+#include "server_protocol/http_server.h"
+#include "server_protocol/player_service.h"
+
+namespace ggp::cli {
+namespace {
+
+struct ServeOptions {
+  uint16_t port = 9147;
+  std::string bind = "127.0.0.1";
+  std::string name = "ggp";
+  std::string player = "random";
+  int margin_ms = 800;
+  uint64_t seed = 1;
+  double max_request_mb = 10;
+  int read_timeout_ms = 10000;
+  bool quiet = false;
+};
+
+int run_serve(const ServeOptions& o) {
+  make_player_from_spec(o.player, o.seed);  // an unknown spec fails here, not at START
+  auto matches = std::make_shared<std::atomic<uint64_t>>(0);
+  server_protocol::ServiceConfig service_config;
+  service_config.name = o.name;
+  service_config.margin = std::chrono::milliseconds(o.margin_ms);
+  service_config.seed = o.seed;
+  server_protocol::PlayerService service(service_config, [o, matches] {
+    return make_player_from_spec(o.player, o.seed + 7919 * ++*matches);
+  });
+
+  server_protocol::HttpServerConfig http_config;
+  http_config.bind = o.bind;
+  http_config.port = o.port;
+  http_config.max_request_bytes = static_cast<size_t>(o.max_request_mb * 1024 * 1024);
+  http_config.read_timeout = std::chrono::milliseconds(o.read_timeout_ms);
+  http_config.log = o.quiet ? nullptr : &std::cout;
+  server_protocol::HttpServer server(http_config, service);
+  std::cout << "ggp serve: " << o.name << " (" << o.player << ") listening on " << o.bind << ':'
+            << server.port() << std::endl;
+  server.run();
+  return 0;
+}
+
+void add_serve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("serve", "Play as a GGP player over HTTP");
+  static ServeOptions o;
+  cmd->add_option("--port", o.port, "TCP port (0: any free port)")->capture_default_str();
+  cmd->add_option("--bind", o.bind, "address to listen on")->capture_default_str();
+  cmd->add_option("--name", o.name, "the name INFO reports")->capture_default_str();
+  cmd->add_option("--player", o.player, "the player: " + player_spec_help())
+      ->capture_default_str();
+  cmd->add_option("--margin-ms", o.margin_ms, "kept back from every clock for the network")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed", o.seed, "seed of the players and the fallback")->capture_default_str();
+  cmd->add_option("--max-request-mb", o.max_request_mb, "request size cap (larger: 413)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--read-timeout-ms", o.read_timeout_ms, "time to read one request")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--quiet", o.quiet, "no log line per message");
+  cmd->callback([] { exit_status() = run_serve(o); });
+}
+
+const CommandRegistration registration(add_serve_command);
+
+}  // namespace
+}  // namespace ggp::cli

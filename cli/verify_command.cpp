@@ -1,0 +1,51 @@
+// `ggp verify --machine prover|propnet|default --trace T.jsonl GAME.kif`: replays a reference
+// trace (../shared/traces/README.md) on a machine; prints `ok <steps>` or the first difference and
+// exits 1 on a difference.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+#include "reasoner/trace.h"
+
+namespace ggp::cli {
+namespace {
+
+struct VerifyOptions {
+  std::string game, trace, machine = "prover";
+  double seconds = 0;
+};
+
+int run_verify(const VerifyOptions& o) {
+  try {
+    auto game = gdl::load_game_file(o.game);
+    propnet::BuiltMachine built =
+        propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
+    reasoner::TraceCheck check = reasoner::check_trace(*built.machine, o.trace, o.seconds);
+    if (!check.ok) {
+      std::cout << "difference (" << built.report << "): " << check.difference << '\n';
+      return 1;
+    }
+    std::cout << "ok " << check.steps << (check.cut_short ? " (cut short by the time budget)" : "")
+              << '\n';
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << '\n';
+    return 2;
+  }
+}
+
+void add_verify_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("verify", "Replay a reference trace on a state machine");
+  static VerifyOptions o;
+  cmd->add_option("game", o.game, "the .kif file")->required();
+  cmd->add_option("--trace", o.trace, "the .jsonl trace")->required();
+  cmd->add_option("--machine", o.machine, "prover, propnet or default");
+  cmd->add_option("--seconds", o.seconds, "stop after this long (0: no limit)");
+  cmd->callback([] { exit_status() = run_verify(o); });
+}
+
+const CommandRegistration registration(add_verify_command);
+
+}  // namespace
+}  // namespace ggp::cli

@@ -1,0 +1,293 @@
+// Safety (GDL spec, Definition 13): every variable of the head, of a negative literal and of a
+// `distinct` occurs in a positive atom of the body. The meaning of `or` is its expansion into one
+// rule per disjunct, and a rule is safe when every expansion is: so a variable counts as bound by
+// an `or` only if every disjunct binds it, and a requirement inside a disjunct may also use what
+// that disjunct (and everything outside the `or`) binds. This is computed without expanding, which
+// could be exponential: the weakest expansion of the other `or`s binds exactly their intersection.
+//
+// Three unsafe cases are warnings, not errors, because GGP-Base's test games require a state
+// machine to handle them (games/test/test_case_3b, 3e, 3f) and a top-down prover gives them a
+// meaning; a bottom-up evaluator must take care:
+// - the variable is the role argument of a `legal`, `goal` or `input` head, e.g.
+//   `(<= (legal ?p ?p) (cell 1 1))`: every query names the role, which binds it;
+// - the variable is an argument of the head, and every use of the relation in a body binds that
+//   argument through the other positive atoms of that body (ticTacToeClassic's
+//   `(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))`);
+// - no GDL keyword relation depends, directly or not, on the rule's relation.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gdl/term_walk.h"
+#include "gdl/validation_checks.h"
+
+namespace ggp::gdl {
+namespace {
+
+using VarSet = std::vector<SymbolId>;  // sorted, unique
+
+VarSet intersection(const VarSet& a, const VarSet& b) {
+  VarSet both;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  return both;
+}
+
+bool contains(const VarSet& set, SymbolId v) {
+  return std::binary_search(set.begin(), set.end(), v);
+}
+
+// Variables bound in every expansion of `l`, appended to `out` (unsorted).
+void add_bound(const Literal& l, VarSet& out) {
+  switch (l.kind) {
+    case Literal::Kind::Atom:
+      collect_variables(l.term, out);
+      return;
+    case Literal::Kind::Or: {
+      VarSet common;
+      for (size_t i = 0; i < l.children.size(); ++i) {
+        VarSet mine;
+        add_bound(l.children[i], mine);
+        make_set(mine);
+        common = i == 0 ? std::move(mine) : intersection(common, mine);
+      }
+      out.insert(out.end(), common.begin(), common.end());
+      return;
+    }
+    case Literal::Kind::Not:
+    case Literal::Kind::Distinct:
+      return;
+  }
+}
+
+// Variables that no positive atom binds where a literal (or the head) needs them.
+struct Unbound {
+  size_t rule;
+  VarSet variables;
+  SourceLocation where;
+  std::string what;
+};
+
+// Variables of the rule that must be bound but are not, in every expansion of its `or`s.
+class RuleSafety {
+ public:
+  RuleSafety(const Game& game, size_t rule, std::vector<Unbound>& out)
+      : game_(game), rule_(rule), out_(out) {}
+
+  void run() {
+    const Rule& rule = game_.rules[rule_];
+    std::vector<const Literal*> body;
+    body.reserve(rule.body.size());
+    for (const Literal& l : rule.body) body.push_back(&l);
+    VarSet bound = conjunction(body, {});
+    VarSet head;
+    collect_variables(rule.head, head);
+    require(head, bound, rule.where,
+            rule.is_fact() ? "of a fact: a fact must be ground"
+                           : "of the head does not occur in a positive atom of the body");
+  }
+
+ private:
+  // Checks the requirements of a conjunction given the variables bound around it; returns the
+  // variables bound in every expansion of it.
+  VarSet conjunction(const std::vector<const Literal*>& literals, const VarSet& outside) {
+    VarSet bound = outside;
+    for (const Literal* l : literals) add_bound(*l, bound);
+    make_set(bound);
+    for (const Literal* l : literals) {
+      switch (l->kind) {
+        case Literal::Kind::Not:
+        case Literal::Kind::Distinct: {
+          VarSet needed;
+          collect_variables(*l, needed);
+          require(needed, bound, l->where,
+                  l->kind == Literal::Kind::Not
+                      ? "of a 'not' does not occur in a positive atom of the body"
+                      : "of a 'distinct' does not occur in a positive atom of the body");
+          break;
+        }
+        case Literal::Kind::Or:
+          for (const Literal& c : l->children) conjunction({&c}, bound);
+          break;
+        case Literal::Kind::Atom:
+          break;
+      }
+    }
+    return bound;
+  }
+
+  void require(VarSet needed, const VarSet& bound, SourceLocation where, const char* what) {
+    make_set(needed);
+    Unbound missing{rule_, {}, where, what};
+    for (SymbolId v : needed)
+      if (!contains(bound, v)) missing.variables.push_back(v);
+    if (!missing.variables.empty()) out_.push_back(std::move(missing));
+  }
+
+  const Game& game_;
+  size_t rule_;
+  std::vector<Unbound>& out_;
+};
+
+// Variables bound by the positive atoms of a body (and by every disjunct of its `or`s), leaving
+// out the occurrence `skip`.
+VarSet bound_without(const Rule& rule, const Literal* skip) {
+  VarSet bound;
+  for (const Literal& l : rule.body)
+    if (&l != skip) add_bound(l, bound);
+  make_set(bound);
+  return bound;
+}
+
+// Positions of the head's arguments that mention `v`, as a bit set (positions beyond 63 are not
+// tracked: such a variable is treated as not caller-bound).
+uint64_t head_positions(const Rule& rule, SymbolId v) {
+  uint64_t positions = 0;
+  for (size_t i = 0; i < rule.head.arity() && i < 64; ++i) {
+    VarSet vars;
+    collect_variables(rule.head.args[i], vars);
+    if (std::find(vars.begin(), vars.end(), v) != vars.end()) positions |= uint64_t{1} << i;
+  }
+  return positions;
+}
+
+class SafetyChecker {
+ public:
+  SafetyChecker(const Game& game, const DependencyGraph& graph, Findings& findings)
+      : game_(game), graph_(graph), findings_(findings),
+        used_(graph.dependencies_closure({kw::role, kw::init, kw::next, kw::legal, kw::goal,
+                                          kw::terminal, kw::base, kw::input})),
+        needed_positions_(graph.size(), 0) {}
+
+  void run() {
+    std::vector<Unbound> unbound;
+    for (size_t i = 0; i < game_.rules.size(); ++i) RuleSafety(game_, i, unbound).run();
+    if (unbound.empty()) return;
+    for (const Unbound& u : unbound) {
+      const Rule& rule = game_.rules[u.rule];
+      if (game_.symbols.is_keyword(relation_of(rule.head))) continue;
+      for (SymbolId v : u.variables)
+        needed_positions_[head_node(rule)] |= head_positions(rule, v);
+    }
+    std::vector<bool> callers_bind = check_callers();
+    for (const Unbound& u : unbound) report(u, callers_bind);
+  }
+
+ private:
+  DependencyGraph::Node head_node(const Rule& rule) const {
+    return graph_.node(relation_of(rule.head));
+  }
+
+  static bool is_role_variable(const Rule& rule, SymbolId v) {
+    SymbolId r = relation_of(rule.head);
+    return (r == kw::legal || r == kw::goal || r == kw::input) && rule.head.arity() > 0 &&
+           rule.head.args[0].is_variable() && rule.head.args[0].name == v;
+  }
+
+  // Per relation node: it is used in some body, and every use binds the needed positions.
+  std::vector<bool> check_callers() const {
+    std::vector<bool> called(graph_.size(), false), all_bind(graph_.size(), true);
+    for (const Rule& rule : game_.rules) {
+      VarSet bound_all;
+      bool computed = false;
+      for (const Literal& top : rule.body)
+        for_each_atom(top, false, [&](const Literal& atom, bool) {
+          DependencyGraph::Node n = graph_.node(relation_of(atom.term));
+          uint64_t needed = needed_positions_[n];
+          if (needed == 0) return;
+          called[n] = true;
+          VarSet bound;
+          if (&atom == &top) {
+            bound = bound_without(rule, &top);
+          } else {
+            if (!computed) bound_all = bound_without(rule, nullptr), computed = true;
+            bound = bound_all;
+          }
+          for (size_t i = 0; i < atom.term.arity() && i < 64; ++i) {
+            if (!(needed >> i & 1)) continue;
+            VarSet vars;
+            collect_variables(atom.term.args[i], vars);
+            for (SymbolId v : vars)
+              if (!contains(bound, v)) all_bind[n] = false;
+          }
+        });
+    }
+    for (size_t n = 0; n < graph_.size(); ++n) all_bind[n] = all_bind[n] && called[n];
+    return all_bind;
+  }
+
+  // Why an unbound variable is only a warning; kNone for an error.
+  enum class Excuse { kNone, kRoleArgument, kCallersBind, kUnused };
+
+  Excuse excuse(const Rule& rule, SymbolId v, const std::vector<bool>& callers_bind) const {
+    DependencyGraph::Node n = head_node(rule);
+    if (is_role_variable(rule, v)) return Excuse::kRoleArgument;
+    if (!game_.symbols.is_keyword(relation_of(rule.head)) && head_positions(rule, v) != 0 &&
+        callers_bind[n])
+      return Excuse::kCallersBind;
+    if (!used_[n]) return Excuse::kUnused;
+    return Excuse::kNone;
+  }
+
+  // One finding per kind of excuse, naming all the variables that share it.
+  void report(const Unbound& u, const std::vector<bool>& callers_bind) {
+    const Rule& rule = game_.rules[u.rule];
+    for (Excuse kind : {Excuse::kNone, Excuse::kRoleArgument, Excuse::kCallersBind,
+                        Excuse::kUnused}) {
+      std::string names;
+      bool or_only = false;
+      size_t count = 0;
+      for (SymbolId v : u.variables) {
+        if (excuse(rule, v, callers_bind) != kind) continue;
+        names += (count++ ? ", " : "") + game_.symbols.name(v);
+        or_only |= in_or_only(rule, v);
+      }
+      if (count == 0) continue;
+      std::string message = "unsafe rule: the variable" + std::string(count > 1 ? "s " : " ") +
+                            names + " " + u.what;
+      if (or_only) message += " (an 'or' binds it in some disjuncts only)";
+      switch (kind) {
+        case Excuse::kNone:
+          findings_.error(rule, u.where, message);
+          break;
+        case Excuse::kRoleArgument:
+          findings_.warning(rule, u.where, message + "; it is the role argument, which queries bind");
+          break;
+        case Excuse::kCallersBind:
+          findings_.warning(rule, u.where,
+                            message + "; every use of '" +
+                                game_.symbols.name(relation_of(rule.head)) + "' binds it");
+          break;
+        case Excuse::kUnused:
+          findings_.warning(rule, u.where, message + "; the relation is never used by the game");
+          break;
+      }
+    }
+  }
+
+  // The variable appears in a positive atom of some disjuncts of an `or`.
+  static bool in_or_only(const Rule& rule, SymbolId v) {
+    bool found = false;
+    for (const Literal& l : rule.body)
+      if (l.kind == Literal::Kind::Or)
+        for_each_atom(l, false, [&](const Literal& atom, bool negated) {
+          VarSet vars;
+          collect_variables(atom.term, vars);
+          found |= !negated && std::find(vars.begin(), vars.end(), v) != vars.end();
+        });
+    return found;
+  }
+
+  const Game& game_;
+  const DependencyGraph& graph_;
+  Findings& findings_;
+  std::vector<bool> used_;                 // per relation node: a keyword relation depends on it
+  std::vector<uint64_t> needed_positions_;  // per relation node: head arguments callers must bind
+};
+
+}  // namespace
+
+void check_safety(const Game& game, const DependencyGraph& graph, Findings& findings) {
+  SafetyChecker(game, graph, findings).run();
+}
+
+}  // namespace ggp::gdl

@@ -1,0 +1,151 @@
+// Stratified negation (GDL spec, Definition 14: no cycle of the dependency graph has a negative
+// edge) and the recursion restriction (Definition 15): in a rule whose head relation p is in a
+// cycle with the relation q of a positive body atom q(t1..tn), every ti is ground, or one of the
+// head's arguments, or an argument of a positive body atom whose relation is not in a cycle with
+// p. Together with safety these keep the set of derivable facts finite.
+// Both are judged on the rule graph (gdl/rule_graph.h): a cycle of relations that no chain of
+// unifiable rules closes is not a cycle of the game's ground program, and GGP-Base plays such
+// games (e.g. `goal` defined by `(not (goal ?r 100))`). Stratification that holds only there is
+// reported as a warning, because a bottom-up evaluator must then order rules, not relations.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gdl/term_walk.h"
+#include "gdl/validation_checks.h"
+
+namespace ggp::gdl {
+namespace {
+
+std::string chain_text(const std::vector<SymbolId>& chain, const SymbolTable& symbols) {
+  std::string text;
+  for (SymbolId r : chain) {
+    if (!text.empty()) text += " -> ";
+    text += symbols.name(r);
+  }
+  return text;
+}
+
+class RecursionChecker {
+ public:
+  RecursionChecker(const Game& game, const RuleGraph& rules, Findings& findings)
+      : game_(game), rules_(rules), findings_(findings) {}
+
+  void check_rule(size_t index) {
+    const Rule& rule = game_.rules[index];
+    index_ = index;
+    head_variables_.clear();
+    std::vector<const Literal*> body;
+    for (const Literal& l : rule.body) body.push_back(&l);
+    conjunction(rule, body, {});
+  }
+
+ private:
+  bool cyclic(const Literal& atom) const { return rules_.in_cycle_with(index_, atom); }
+
+  // The arguments of acyclic positive atoms that every expansion of the `or`s around a
+  // conjunction contains: variables in a sorted set, other terms in a list.
+  struct Outside {
+    std::vector<SymbolId> variables;
+    std::vector<const Term*> terms;
+  };
+
+  void conjunction(const Rule& rule, const std::vector<const Literal*>& literals,
+                   Outside outside) {
+    for (const Literal* l : literals)
+      if (l->kind == Literal::Kind::Atom && !cyclic(*l))
+        for (const Term& a : l->term.args) {
+          if (a.is_variable())
+            outside.variables.push_back(a.name);
+          else if (!a.is_ground())
+            outside.terms.push_back(&a);
+        }
+    make_set(outside.variables);
+    for (const Literal* l : literals) {
+      if (l->kind == Literal::Kind::Atom && cyclic(*l)) {
+        for (const Term& t : l->term.args)
+          if (!allowed(rule, t, outside)) {
+            findings_.error(rule, l->where,
+                            "recursion restriction violated: the argument " +
+                                excerpt(t, game_.symbols) + " of " +
+                                excerpt(l->term, game_.symbols) +
+                                ", which is recursive with the head, is neither ground, nor an "
+                                "argument of the head, nor an argument of a positive atom outside "
+                                "the recursion");
+            break;
+          }
+      } else if (l->kind == Literal::Kind::Or) {
+        for (const Literal& c : l->children) conjunction(rule, {&c}, outside);
+      }
+    }
+  }
+
+  bool allowed(const Rule& rule, const Term& t, const Outside& outside) {
+    if (t.is_ground()) return true;
+    if (t.is_variable()) {
+      if (std::binary_search(outside.variables.begin(), outside.variables.end(), t.name))
+        return true;
+      if (head_variables_.empty()) {
+        for (const Term& h : rule.head.args)
+          if (h.is_variable()) head_variables_.push_back(h.name);
+        make_set(head_variables_);
+      }
+      return std::binary_search(head_variables_.begin(), head_variables_.end(), t.name);
+    }
+    for (const Term& h : rule.head.args)
+      if (h == t) return true;
+    for (const Term* o : outside.terms)
+      if (*o == t) return true;
+    return false;
+  }
+
+  const Game& game_;
+  const RuleGraph& rules_;
+  Findings& findings_;
+  size_t index_ = 0;
+  std::vector<SymbolId> head_variables_;  // of the current rule's head arguments, once needed
+};
+
+}  // namespace
+
+void check_stratified_negation(const Game& game, const DependencyGraph& graph,
+                               const RuleGraph& rules, Findings& findings) {
+  bool warned = false;
+  for (size_t i = 0; i < game.rules.size(); ++i) {
+    const Rule& rule = game.rules[i];
+    SymbolId head = relation_of(rule.head);
+    for (const Literal& l : rule.body)
+      for_each_atom(l, false, [&](const Literal& atom, bool negated) {
+        SymbolId used = relation_of(atom.term);
+        if (!negated || !graph.same_component(head, used)) return;
+        bool error = rules.in_cycle_with(i, atom);
+        if (!error && warned) return;
+        if (findings.errors_full()) {
+          findings.error(rule, atom.where, "negation is not stratified");
+          return;
+        }
+        std::string cycle = game.symbols.name(head) + " depends on (not " +
+                            excerpt(atom.term, game.symbols) + ") and " +
+                            chain_text(graph.path(used, head), game.symbols);
+        if (error) {
+          findings.error(rule, atom.where,
+                         "negation is not stratified: " + cycle +
+                             " closes a cycle through the negation");
+        } else {
+          warned = true;
+          findings.warning(rule, atom.where,
+                           "stratified only rule by rule: " + cycle +
+                               " closes a cycle of relations through the negation, but no rule "
+                               "instance depends on itself");
+        }
+      });
+  }
+}
+
+void check_recursion_restriction(const Game& game, const RuleGraph& rules, Findings& findings) {
+  RecursionChecker checker(game, rules, findings);
+  for (size_t i = 0; i < game.rules.size(); ++i)
+    if (rules.may_recurse(i)) checker.check_rule(i);
+}
+
+}  // namespace ggp::gdl

@@ -1,0 +1,429 @@
+#include "propnet/grounder.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "propnet/rule_set.h"
+
+namespace ggp::propnet {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr uint32_t kNone = UINT32_MAX;
+
+std::runtime_error error(const std::string& what) { return std::runtime_error("propnet: " + what); }
+
+struct Relation {
+  bool dynamic = false;
+  bool needed = false;
+  std::vector<TermId> facts;
+  std::vector<std::unordered_map<TermId, std::vector<uint32_t>>> index;  // by argument position
+  uint32_t indexed = 0;  // facts[0, indexed) are in `index`
+};
+
+class Grounder {
+ public:
+  Grounder(const gdl::Game& game, const GroundingLimits& limits)
+      : game_(game), limits_(limits), start_(Clock::now()) {}
+
+  Grounding run() {
+    set_ = prepare_rules(game_, out_.pool);
+    true_ = set_.relation(gdl::kw::true_, 1);
+    does_ = set_.relation(gdl::kw::does, 2);
+    next_ = set_.relation(gdl::kw::next, 1);
+    legal_ = set_.relation(gdl::kw::legal, 2);
+    init_ = set_.relation(gdl::kw::init, 1);
+    goal_ = set_.relation(gdl::kw::goal, 2);
+    terminal_ = set_.relation(gdl::kw::terminal, 0);
+    rels_.resize(set_.relations.size());
+    for (uint32_t i = 0; i < rels_.size(); ++i) rels_[i].index.resize(set_.relations[i].arity);
+    classify();
+    evaluate_static();
+    std::vector<uint32_t> dynamic_rules;
+    for (uint32_t i = 0; i < set_.rules.size(); ++i)
+      if (rels_[set_.rules[i].head.relation].dynamic && rels_[set_.rules[i].head.relation].needed)
+        dynamic_rules.push_back(i);
+    evaluate(dynamic_rules, true);
+    return std::move(out_);
+  }
+
+ private:
+  // ---- classification -------------------------------------------------------------------------
+  void classify() {
+    for (const PreparedRule& r : set_.rules)
+      if (r.head.relation == true_ || r.head.relation == does_)
+        throw error("a rule defines 'true' or 'does': " + r.text);
+    rels_[true_].dynamic = rels_[does_].dynamic = true;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const PreparedRule& r : set_.rules) {
+        if (rels_[r.head.relation].dynamic) continue;
+        bool dyn = false;
+        for (const PreparedAtom& a : r.positive) dyn |= rels_[a.relation].dynamic;
+        for (const PreparedAtom& a : r.negative) dyn |= rels_[a.relation].dynamic;
+        if (dyn) rels_[r.head.relation].dynamic = changed = true;
+      }
+    }
+    if (rels_[init_].dynamic) throw error("'init' depends on 'true' or 'does'");
+    // The relations anything observable needs.
+    std::vector<uint32_t> todo = {next_, legal_, init_, goal_, terminal_};
+    for (uint32_t r : todo) rels_[r].needed = true;
+    while (!todo.empty()) {
+      uint32_t h = todo.back();
+      todo.pop_back();
+      for (const PreparedRule& r : set_.rules) {
+        if (r.head.relation != h) continue;
+        for (const auto* lits : {&r.positive, &r.negative})
+          for (const PreparedAtom& a : *lits)
+            if (!rels_[a.relation].needed) {
+              rels_[a.relation].needed = true;
+              todo.push_back(a.relation);
+            }
+      }
+    }
+  }
+
+  // Static relations, one strongly connected component at a time, dependencies first (Tarjan).
+  void evaluate_static() {
+    size_t n = rels_.size();
+    std::vector<std::vector<uint32_t>> deps(n);
+    for (const PreparedRule& r : set_.rules)
+      for (const PreparedAtom& a : r.positive) deps[r.head.relation].push_back(a.relation);
+    for (const PreparedRule& r : set_.rules)
+      for (const PreparedAtom& a : r.negative) deps[r.head.relation].push_back(a.relation);
+    std::vector<uint32_t> order(n, kNone), low(n, 0), comp(n, kNone), stack;
+    std::vector<std::vector<uint32_t>> comps;
+    uint32_t counter = 0;
+    std::function<void(uint32_t)> visit = [&](uint32_t v) {
+      order[v] = low[v] = counter++;
+      stack.push_back(v);
+      for (uint32_t w : deps[v]) {
+        if (order[w] == kNone) {
+          visit(w);
+          low[v] = std::min(low[v], low[w]);
+        } else if (comp[w] == kNone) {
+          low[v] = std::min(low[v], order[w]);
+        }
+      }
+      if (low[v] == order[v]) {
+        comps.emplace_back();
+        uint32_t w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          comp[w] = static_cast<uint32_t>(comps.size() - 1);
+          comps.back().push_back(w);
+        } while (w != v);
+      }
+    };
+    for (uint32_t v = 0; v < n; ++v)
+      if (order[v] == kNone) visit(v);
+    for (const PreparedRule& r : set_.rules)
+      for (const PreparedAtom& a : r.negative)
+        if (comp[a.relation] == comp[r.head.relation])
+          throw error("negation inside recursion (not stratified): " + r.text);
+    for (const auto& c : comps) {  // Tarjan emits components dependencies first
+      if (rels_[c[0]].dynamic || !rels_[c[0]].needed) continue;
+      std::vector<uint32_t> rules;
+      for (uint32_t i = 0; i < set_.rules.size(); ++i)
+        if (comp[set_.rules[i].head.relation] == comp[c[0]]) rules.push_back(i);
+      evaluate(rules, false);
+    }
+  }
+
+  // ---- facts --------------------------------------------------------------------------------
+  bool is_fact(TermId atom) const { return atom < out_.kind.size() && out_.kind[atom] != 0; }
+
+  void add_fact(uint32_t rel, TermId atom) {
+    if (atom >= out_.kind.size()) {
+      out_.kind.resize(std::max<size_t>(atom + 1, out_.kind.size() * 2), 0);
+      pos_.resize(out_.kind.size(), 0);
+    }
+    if (out_.kind[atom] != 0) return;
+    Relation& r = rels_[rel];
+    out_.kind[atom] = static_cast<uint8_t>(r.dynamic ? AtomKind::Dynamic : AtomKind::Static);
+    pos_[atom] = static_cast<uint32_t>(r.facts.size());
+    r.facts.push_back(atom);
+    if (rel == true_) out_.true_atoms.push_back(atom);
+    if (rel == does_) out_.does_atoms.push_back(atom);
+    if (rel == legal_) out_.legal_atoms.push_back(atom);
+    if (rel == goal_) out_.goal_atoms.push_back(atom);
+    if (rel == next_) out_.next_atoms.push_back(atom);
+    if (rel == init_) out_.init_atoms.push_back(atom);
+    if (rel == terminal_) out_.terminal_atoms.push_back(atom);
+    if (rel == next_ || rel == init_) {
+      TermId x = out_.pool.args(atom)[0];
+      add_fact(true_, out_.pool.intern(gdl::kw::true_, std::span<const TermId>(&x, 1)));
+    } else if (rel == legal_) {
+      TermId a[2] = {out_.pool.args(atom)[0], out_.pool.args(atom)[1]};
+      add_fact(does_, out_.pool.intern(gdl::kw::does, a));
+    }
+  }
+
+  void ensure_index(Relation& r) {
+    for (; r.indexed < r.facts.size(); ++r.indexed) {
+      TermId f = r.facts[r.indexed];
+      auto args = out_.pool.args(f);
+      for (size_t p = 0; p < args.size(); ++p) r.index[p][args[p]].push_back(r.indexed);
+    }
+  }
+
+  // ---- patterns -----------------------------------------------------------------------------
+  bool match(const Pattern& p, TermId t) {
+    switch (p.kind) {
+      case Pattern::Kind::Ground:
+        return p.value == t;
+      case Pattern::Kind::Var:
+        if (binding_[p.value] == kNoTerm) {
+          binding_[p.value] = t;
+          trail_.push_back(p.value);
+          return true;
+        }
+        return binding_[p.value] == t;
+      case Pattern::Kind::Func: {
+        if (out_.pool.functor(t) != p.value || out_.pool.args(t).size() != p.args.size()) return false;
+        for (size_t i = 0; i < p.args.size(); ++i)
+          if (!match(p.args[i], out_.pool.args(t)[i])) return false;
+        return true;
+      }
+    }
+    return false;
+  }
+  void undo(size_t mark) {
+    while (trail_.size() > mark) {
+      binding_[trail_.back()] = kNoTerm;
+      trail_.pop_back();
+    }
+  }
+  // The ground term `p` denotes under the current binding (interned), every variable bound.
+  TermId instantiate(const Pattern& p) {
+    if (p.kind == Pattern::Kind::Ground) return p.value;
+    if (p.kind == Pattern::Kind::Var) return binding_[p.value];
+    TermId buf[16];
+    std::vector<TermId> big;
+    TermId* args = buf;
+    if (p.args.size() > 16) {
+      big.resize(p.args.size());
+      args = big.data();
+    }
+    for (size_t i = 0; i < p.args.size(); ++i) args[i] = instantiate(p.args[i]);
+    return out_.pool.intern(p.value, std::span<const TermId>(args, p.args.size()));
+  }
+  // As instantiate, but kNoTerm when the term was never interned (so it is no fact either).
+  TermId lookup(const Pattern& p) const {
+    if (p.kind == Pattern::Kind::Ground) return p.value;
+    if (p.kind == Pattern::Kind::Var) return binding_[p.value];
+    TermId buf[16];
+    std::vector<TermId> big;
+    TermId* args = buf;
+    if (p.args.size() > 16) {
+      big.resize(p.args.size());
+      args = big.data();
+    }
+    for (size_t i = 0; i < p.args.size(); ++i)
+      if ((args[i] = lookup(p.args[i])) == kNoTerm) return kNoTerm;
+    return out_.pool.find(p.value, std::span<const TermId>(args, p.args.size()));
+  }
+  bool all_bound(const Pattern& p) const {
+    if (p.kind == Pattern::Kind::Var) return binding_[p.value] != kNoTerm;
+    for (const Pattern& a : p.args)
+      if (!all_bound(a)) return false;
+    return true;
+  }
+
+  // ---- semi-naive evaluation ------------------------------------------------------------------
+  // Evaluates `rules` to a fixpoint. In the dynamic phase, negations of dynamic atoms are ignored
+  // for the domain and recorded in the rule instances. Each instance is enumerated exactly once:
+  // in round k, a rule whose i-th positive literal has new facts joins literals before i with old
+  // facts, literal i with new ones and literals after i with all facts known at the round's start.
+  void evaluate(const std::vector<uint32_t>& rules, bool dynamic_phase) {
+    dynamic_ = dynamic_phase;
+    std::vector<uint32_t> seen(rels_.size(), 0), size(rels_.size());
+    for (bool first = true;; first = false) {
+      for (size_t r = 0; r < rels_.size(); ++r) size[r] = static_cast<uint32_t>(rels_[r].facts.size());
+      for (uint32_t ri : rules) {
+        const PreparedRule& r = set_.rules[ri];
+        size_t np = r.positive.size();
+        if (np == 0) {
+          if (first) run_rule(r, kNone);
+          continue;
+        }
+        lo_.assign(np, 0);
+        hi_.assign(np, 0);
+        for (size_t i = 0; i < np; ++i) {
+          uint32_t rel = r.positive[i].relation;
+          if (seen[rel] >= size[rel]) continue;
+          bool empty = false;
+          for (size_t j = 0; j < np; ++j) {
+            uint32_t rj = r.positive[j].relation;
+            lo_[j] = j == i ? seen[rj] : 0;
+            hi_[j] = j < i ? seen[rj] : size[rj];
+            empty |= lo_[j] >= hi_[j];
+          }
+          if (!empty) run_rule(r, static_cast<uint32_t>(i));
+        }
+      }
+      seen = size;
+      bool pending = false;
+      for (size_t r = 0; r < rels_.size(); ++r) pending |= rels_[r].facts.size() > seen[r];
+      if (!pending) break;
+    }
+  }
+
+  void run_rule(const PreparedRule& r, uint32_t delta) {
+    rule_ = &r;
+    binding_.assign(r.num_slots, kNoTerm);
+    trail_.clear();
+    // Join order: the delta literal, then greedily the literal with most bound variables.
+    size_t np = r.positive.size();
+    plan_.clear();
+    std::vector<char> used(np, 0), bound(r.num_slots, 0);
+    auto take = [&](size_t i) {
+      plan_.push_back(static_cast<uint32_t>(i));
+      used[i] = 1;
+      for (uint32_t s : r.positive[i].slots) bound[s] = 1;
+    };
+    if (delta != kNone) take(delta);
+    while (plan_.size() < np) {
+      size_t best = kNone;
+      long best_score = 0;
+      for (size_t i = 0; i < np; ++i) {
+        if (used[i]) continue;
+        const PreparedAtom& a = r.positive[i];
+        size_t nb = 0;
+        for (uint32_t s : a.slots) nb += bound[s];
+        long range = static_cast<long>(hi_[i] - lo_[i]);
+        long score = (nb == a.slots.size() ? 4'000'000'000L : 0) + (nb > 0 ? 2'000'000'000L : 0) +
+                     static_cast<long>(nb) * 1000 - std::min(range, 999L);
+        if (best == kNone || score > best_score) best = i, best_score = score;
+      }
+      take(best);
+    }
+    // Filters: negations (static ones, or all in the static phase) and distincts, each checked
+    // right after the step that binds its last variable.
+    filters_.assign(np + 1, {});
+    auto ready_step = [&](const std::vector<uint32_t>& slots) {
+      size_t step = 0;
+      for (uint32_t s : slots) {
+        for (size_t k = 0; k < np; ++k) {
+          const auto& ks = r.positive[plan_[k]].slots;
+          if (std::find(ks.begin(), ks.end(), s) != ks.end()) {
+            step = std::max(step, k + 1);
+            break;
+          }
+        }
+      }
+      return step;
+    };
+    for (uint32_t i = 0; i < r.negative.size(); ++i)
+      if (!dynamic_ || !rels_[r.negative[i].relation].dynamic)
+        filters_[ready_step(r.negative[i].slots)].push_back(i << 1);
+    for (uint32_t i = 0; i < r.distinct.size(); ++i)
+      filters_[ready_step(r.distinct[i].slots)].push_back(i << 1 | 1);
+    if (passes(0)) join(0);
+  }
+
+  bool passes(size_t step) {
+    for (uint32_t f : filters_[step]) {
+      if (f & 1) {
+        const auto& d = rule_->distinct[f >> 1];
+        if (instantiate(d.a) == instantiate(d.b)) return false;
+      } else if (is_fact(lookup(rule_->negative[f >> 1].atom))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void join(size_t k) {
+    if ((++work_ & 0xFFF) == 0) check_budget();
+    if (k == plan_.size()) {
+      emit();
+      return;
+    }
+    uint32_t li = plan_[k];
+    const PreparedAtom& a = rule_->positive[li];
+    Relation& rel = rels_[a.relation];
+    uint32_t lo = lo_[li], hi = hi_[li];
+    auto visit = [&](uint32_t fi) {
+      size_t mark = trail_.size();
+      if (match(a.atom, rel.facts[fi]) && passes(k + 1)) join(k + 1);
+      undo(mark);
+    };
+    if (all_bound(a.atom)) {
+      TermId t = lookup(a.atom);
+      if (is_fact(t) && pos_[t] >= lo && pos_[t] < hi && rel.facts[pos_[t]] == t) visit(pos_[t]);
+      return;
+    }
+    if (a.atom.kind == Pattern::Kind::Func) {
+      for (size_t p = 0; p < a.atom.args.size(); ++p) {
+        if (!all_bound(a.atom.args[p])) continue;
+        TermId key = lookup(a.atom.args[p]);
+        if (key == kNoTerm) return;
+        ensure_index(rel);
+        auto it = rel.index[p].find(key);
+        if (it == rel.index[p].end()) return;
+        const std::vector<uint32_t>& list = it->second;
+        size_t i = static_cast<size_t>(std::lower_bound(list.begin(), list.end(), lo) - list.begin());
+        for (; i < list.size() && list[i] < hi; ++i) visit(list[i]);
+        return;
+      }
+    }
+    for (uint32_t fi = lo; fi < hi; ++fi) visit(fi);
+  }
+
+  void emit() {
+    const PreparedRule& r = *rule_;
+    TermId head = instantiate(r.head.atom);
+    if (dynamic_) {
+      uint32_t begin = static_cast<uint32_t>(out_.body.size());
+      for (const PreparedAtom& a : r.positive)
+        if (rels_[a.relation].dynamic) out_.body.push_back(lookup(a.atom) << 1);
+      for (const PreparedAtom& a : r.negative)
+        if (rels_[a.relation].dynamic) out_.body.push_back(instantiate(a.atom) << 1 | 1);
+      out_.rules.push_back({head, begin, static_cast<uint32_t>(out_.body.size())});
+      if (out_.body.size() + out_.rules.size() > limits_.max_body_literals)
+        throw error("grounding too large (more than " + std::to_string(limits_.max_body_literals) +
+                    " rule literals)");
+    }
+    add_fact(r.head.relation, head);
+  }
+
+  void check_budget() {
+    double s = std::chrono::duration<double>(Clock::now() - start_).count();
+    if (s > limits_.seconds)
+      throw error("grounding took longer than " + std::to_string(limits_.seconds) + " s");
+    if (out_.pool.size() > limits_.max_terms)
+      throw error("grounding too large (more than " + std::to_string(limits_.max_terms) + " terms)");
+  }
+
+  const gdl::Game& game_;
+  GroundingLimits limits_;
+  Clock::time_point start_;
+  Grounding out_;
+  RuleSet set_;
+  std::vector<Relation> rels_;
+  std::vector<uint32_t> pos_;  // index of a fact in its relation, by TermId
+  uint32_t true_ = 0, does_ = 0, next_ = 0, legal_ = 0, init_ = 0, goal_ = 0, terminal_ = 0;
+
+  // state of the current join
+  bool dynamic_ = false;
+  const PreparedRule* rule_ = nullptr;
+  std::vector<uint32_t> plan_, lo_, hi_;
+  std::vector<std::vector<uint32_t>> filters_;
+  std::vector<TermId> binding_;
+  std::vector<uint32_t> trail_;
+  size_t work_ = 0;
+};
+
+}  // namespace
+
+Grounding ground(const gdl::Game& game, const GroundingLimits& limits) {
+  return Grounder(game, limits).run();
+}
+
+}  // namespace ggp::propnet

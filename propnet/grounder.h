@@ -1,0 +1,53 @@
+#pragma once
+// Grounding (instantiation) of a game's rules, the first step of the propnet.
+//
+// 1. Relations that do not depend on `true` or `does` are static: evaluated exactly, stratum by
+//    stratum (strongly connected components of the dependency graph, in dependency order), with
+//    semi-naive evaluation; they become constants.
+// 2. The domain of every other (dynamic) relation is the least fixpoint of the rules with their
+//    dynamic negations ignored (a relaxation: a superset of every reachable atom), where `true`
+//    takes the atoms of `init` and `next`, and `does` those of `legal`. `base` and `input` are
+//    never needed. Semi-naive evaluation enumerates each rule instance exactly once, and each
+//    instance with a dynamic head is recorded with its static literals folded away.
+// Blow-up is caught early: the limits below throw std::runtime_error("propnet: ...").
+#include <cstdint>
+#include <vector>
+
+#include "gdl/ast.h"
+#include "propnet/term_pool.h"
+
+namespace ggp::propnet {
+
+struct GroundingLimits {
+  double seconds = 10.0;                 // wall time for the whole grounding
+  size_t max_terms = 4'000'000;          // ground terms interned
+  size_t max_body_literals = 8'000'000;  // literals over all recorded rule instances
+};
+
+// head <= body: a ground instance of a rule with a dynamic head. Body literals are dynamic atoms,
+// encoded (atom << 1) | negated, in body[begin, end).
+struct GroundRule {
+  TermId head;
+  uint32_t begin, end;
+};
+
+enum class AtomKind : uint8_t { Absent, Static, Dynamic };
+
+struct Grounding {
+  TermPool pool;
+  std::vector<GroundRule> rules;
+  std::vector<uint32_t> body;
+  // Atoms of the keyword relations, each once, in the order they were derived. For true, does,
+  // init and next these are the atoms `(true X)`, ...; their argument is pool.args(atom)[0].
+  std::vector<TermId> true_atoms, does_atoms, legal_atoms, goal_atoms, next_atoms, init_atoms,
+      terminal_atoms;
+  std::vector<uint8_t> kind;  // AtomKind by TermId (Absent for terms that are not derived atoms)
+
+  AtomKind kind_of(TermId atom) const {
+    return atom < kind.size() ? static_cast<AtomKind>(kind[atom]) : AtomKind::Absent;
+  }
+};
+
+Grounding ground(const gdl::Game& game, const GroundingLimits& limits = {});
+
+}  // namespace ggp::propnet

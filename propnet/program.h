@@ -1,0 +1,70 @@
+#pragma once
+// The immutable, flat form of an optimised network that every propnet machine (and clone) shares:
+// arrays of 32-bit indices, no pointers. Node values live in per-machine counters:
+// a gate with threshold t (AND: its number of inputs, OR: 1) keeps 2^31 - t + (satisfied inputs),
+// so its value is the counter's top bit; an input edge may be negated. Bases, inputs and the
+// constant keep value << 31.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "gdl/ast.h"
+#include "propnet/network.h"
+#include "reasoner/state.h"
+
+namespace ggp::propnet {
+
+struct Program {
+  // Node flags.
+  static constexpr uint8_t kWatched = 1;  // a next or legal literal reads it
+  static constexpr uint8_t kCyclic = 2;   // in a cycle without transition (solved as a whole)
+  // Output edge: target << 2 | negated << 1 | target is cyclic.
+  static constexpr uint32_t kEdgeNegated = 2;
+  static constexpr uint32_t kEdgeToCycle = 1;
+  // Watch entry: kind << 31 | negated << 30 | fact or move.
+  static constexpr uint32_t kWatchLegal = 1u << 31;
+  static constexpr uint32_t kWatchNegated = 1u << 30;
+  static constexpr uint32_t kWatchIndex = (1u << 30) - 1;
+
+  uint32_t num_nodes = 0, num_facts = 0, num_moves = 0, num_roles = 0;
+  uint32_t num_gates = 0, num_edges = 0;
+
+  // Outputs of node v: out[out_begin[v], ext_end[v]) leave v's cycle (all of them when v is in
+  // no cycle); out[ext_end[v], out_begin[v + 1]) stay inside it (never negated).
+  std::vector<uint32_t> out_begin, ext_end, out;
+  std::vector<uint8_t> flags;
+  std::vector<uint32_t> cycle_of;                // by node, UINT32_MAX outside cycles
+  std::vector<uint32_t> cycle_begin, cycle_nodes;  // cycle c: cycle_nodes[cycle_begin[c], [c+1])
+  std::vector<uint32_t> cycle_head;   // by cycle: its lowest node, the one marked when it must be solved
+  std::vector<uint32_t> cycle_index;  // by node: its position in its cycle
+  uint32_t max_cycle = 0;             // nodes in the largest cycle
+  std::vector<uint32_t> watch_begin, watches;      // by node
+
+  // Values with every base and input false.
+  std::vector<uint32_t> init_counters;
+  std::vector<uint64_t> init_next_words, init_legal_words;
+
+  // Queries.
+  Lit terminal = kFalseLit;
+  std::vector<std::vector<std::pair<int, Lit>>> goals;  // by role
+  std::vector<uint32_t> role_moves;                     // role r owns moves [role_moves[r], [r+1])
+  reasoner::State initial;
+
+  // Names.
+  std::vector<std::string> role_names, fact_texts, move_texts;
+  std::unordered_map<std::string, uint32_t> fact_ids;
+  std::vector<std::unordered_map<std::string, uint32_t>> move_ids;  // by role
+  std::shared_ptr<const gdl::Game> game;  // for parsing moves and facts written as text
+
+  uint32_t base_node(uint32_t fact) const { return 1 + fact; }
+  uint32_t input_node(uint32_t move) const { return 1 + num_facts + move; }
+};
+
+// Flattens `net` (already optimised), orders gates topologically, finds the cycles and computes
+// the values with all bases and inputs false. Throws std::runtime_error for negation in a cycle.
+std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<const gdl::Game> game);
+
+}  // namespace ggp::propnet

@@ -1,0 +1,313 @@
+#include "propnet/propnet_machine.h"
+
+#include <bit>
+#include <chrono>
+#include <cstring>
+
+#include "gdl/parser.h"
+#include "gdl/sexpr.h"
+#include "propnet/network.h"
+#include "propnet/program.h"
+
+namespace ggp::propnet {
+namespace {
+
+using reasoner::FactId;
+using reasoner::GoalValue;
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+
+constexpr uint32_t kNoMove = UINT32_MAX;
+
+// Everything a machine mutates; a clone copies it.
+struct Values {
+  std::vector<uint32_t> counters;
+  std::vector<uint8_t> published;  // by node: the value its outputs have counted
+  std::vector<uint64_t> dirty;     // by node: to visit in the current wave (empty between calls)
+  std::vector<uint64_t> base, next, legal;
+  std::vector<uint32_t> does;  // by role, the move whose input is set
+};
+
+class PropnetMachine final : public reasoner::StateMachine {
+ public:
+  explicit PropnetMachine(std::shared_ptr<const Program> program) : p_(std::move(program)) {
+    const Program& p = *p_;
+    v_.counters = p.init_counters;
+    v_.published.resize(p.num_nodes);
+    for (uint32_t v = 0; v < p.num_nodes; ++v) v_.published[v] = static_cast<uint8_t>(p.init_counters[v] >> 31);
+    v_.dirty.assign((p.num_nodes + 63) / 64, 0);
+    v_.base.assign((p.num_facts + 63) / 64, 0);
+    v_.next = p.init_next_words;
+    v_.legal = p.init_legal_words;
+    v_.does.assign(p.num_roles, kNoMove);
+    reserve();
+  }
+  PropnetMachine(std::shared_ptr<const Program> program, const Values& values)
+      : p_(std::move(program)), v_(values) {
+    reserve();
+  }
+
+  std::string name() const override { return "propnet"; }
+  std::unique_ptr<StateMachine> clone() const override {
+    return std::make_unique<PropnetMachine>(p_, v_);
+  }
+  size_t num_roles() const override { return p_->num_roles; }
+  std::string role_name(RoleIndex role) const override { return p_->role_names.at(role); }
+
+  State initial_state() override { return p_->initial; }
+
+  bool is_terminal(const State& state) override {
+    sync(state);
+    return value(p_->terminal);
+  }
+
+  GoalValue goal(const State& state, RoleIndex role) override {
+    sync(state);
+    GoalValue result = reasoner::kNoGoal;
+    for (const auto& [v, l] : p_->goals[role]) {
+      if (!value(l)) continue;
+      if (result != reasoner::kNoGoal) return reasoner::kAmbiguousGoal;
+      result = v;
+    }
+    return result;
+  }
+
+  std::span<const MoveId> legal_moves(const State& state, RoleIndex role) override {
+    sync(state);
+    buffer_.clear();
+    uint32_t b = p_->role_moves[role], e = p_->role_moves[role + 1];
+    for (uint32_t w = b / 64; w * 64 < e; ++w) {
+      uint64_t bits = v_.legal[w];
+      if (w * 64 < b) bits &= ~uint64_t{0} << (b - w * 64);
+      if (e - w * 64 < 64) bits &= (uint64_t{1} << (e - w * 64)) - 1;
+      for (; bits != 0; bits &= bits - 1)
+        buffer_.push_back(static_cast<MoveId>(w * 64 + static_cast<uint32_t>(std::countr_zero(bits))));
+    }
+    return buffer_;
+  }
+
+  void next_state(const State& state, std::span<const MoveId> joint, State& out) override {
+    load(state);
+    for (RoleIndex r = 0; r < p_->num_roles && r < joint.size(); ++r) {
+      uint32_t m = joint[r];
+      uint32_t& cur = v_.does[r];
+      if (cur == m) continue;
+      if (cur != kNoMove) set_source(p_->input_node(cur), false);
+      if (m < p_->num_moves) set_source(p_->input_node(m), true);
+      cur = m < p_->num_moves ? m : kNoMove;
+    }
+    wave();
+    out.reserve_facts(p_->num_facts);
+    auto words = out.mutable_words();
+    std::memcpy(words.data(), v_.next.data(), v_.next.size() * sizeof(uint64_t));
+    std::fill(words.begin() + static_cast<ptrdiff_t>(v_.next.size()), words.end(), 0);
+  }
+
+  std::string move_text(MoveId move) const override { return p_->move_texts.at(move); }
+  std::string fact_text(FactId fact) const override { return p_->fact_texts.at(fact); }
+
+  std::optional<MoveId> move_from_text(RoleIndex role, std::string_view text) override {
+    std::optional<std::string> key = canonical(text);
+    if (!key || role >= p_->num_roles) return std::nullopt;
+    auto it = p_->move_ids[role].find(*key);
+    if (it == p_->move_ids[role].end()) return std::nullopt;
+    return it->second;
+  }
+  std::optional<FactId> fact_from_text(std::string_view text) override {
+    std::optional<std::string> key = canonical(text);
+    if (!key) return std::nullopt;
+    auto it = p_->fact_ids.find(*key);
+    if (it == p_->fact_ids.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  void reserve() {
+    buffer_.reserve(p_->num_moves);
+    solving_.reserve(p_->max_cycle);
+    fresh_.assign(p_->max_cycle, 0);
+  }
+
+  bool value(uint32_t lit) const { return ((v_.counters[lit >> 1] >> 31) ^ (lit & 1)) != 0; }
+
+  // Text to the form of gdl::to_string, with a private copy of the symbols (made on first use).
+  std::optional<std::string> canonical(std::string_view text) {
+    if (!symbols_) symbols_ = std::make_unique<gdl::SymbolTable>(p_->game->symbols);
+    try {
+      std::vector<gdl::SExpr> e = gdl::read_sexprs(text, "<text>", *symbols_);
+      if (e.size() != 1) return std::nullopt;
+      return gdl::to_string(gdl::term_from_sexpr(e[0], *symbols_, "<text>"), *symbols_);
+    } catch (const gdl::GdlError&) {
+      return std::nullopt;
+    }
+  }
+
+  // Makes the base propositions those of `state` and propagates.
+  void sync(const State& state) {
+    load(state);
+    wave();
+  }
+
+  // Sets the base propositions that differ from `state`.
+  void load(const State& state) {
+    auto words = state.words();
+    const size_t n = v_.base.size();
+    for (size_t w = 0; w < n; ++w) {
+      uint64_t x = w < words.size() ? words[w] : 0;
+      if (w + 1 == n && p_->num_facts % 64) x &= (uint64_t{1} << (p_->num_facts % 64)) - 1;
+      uint64_t diff = x ^ v_.base[w];
+      if (diff == 0) continue;
+      v_.base[w] = x;
+      for (; diff != 0; diff &= diff - 1) {
+        uint32_t b = static_cast<uint32_t>(std::countr_zero(diff));
+        set_source(p_->base_node(static_cast<uint32_t>(w * 64 + b)), (x >> b) & 1);
+      }
+    }
+  }
+
+  // Sets a base or input proposition; the change spreads at the next wave().
+  void set_source(uint32_t node, bool on) {
+    v_.counters[node] = on ? 0x80000000u : 0;
+    mark(node);
+  }
+
+  void mark(uint32_t node) {
+    uint32_t w = node >> 6;
+    v_.dirty[w] |= uint64_t{1} << (node & 63);
+    if (w < lo_) lo_ = w;
+    if (w > hi_) hi_ = w;
+  }
+
+  void notify(uint32_t node, bool on) {
+    const Program& p = *p_;
+    for (uint32_t i = p.watch_begin[node]; i < p.watch_begin[node + 1]; ++i) {
+      uint32_t w = p.watches[i];
+      uint32_t idx = w & Program::kWatchIndex;
+      bool v = on != ((w & Program::kWatchNegated) != 0);
+      uint64_t& word = (w & Program::kWatchLegal) ? v_.legal[idx / 64] : v_.next[idx / 64];
+      uint64_t bit = uint64_t{1} << (idx % 64);
+      word = v ? (word | bit) : (word & ~bit);
+    }
+  }
+
+  // Sends a node's new value to the counters of its outputs (those outside its cycle).
+  void publish(uint32_t node, uint32_t value) {
+    const Program& p = *p_;
+    const uint32_t* out = p.out.data();
+    uint32_t* counters = v_.counters.data();
+    v_.published[node] = static_cast<uint8_t>(value);
+    if (p.flags[node] & Program::kWatched) notify(node, value != 0);
+    const uint32_t d = value ? 1u : ~0u;  // +1 or -1
+    for (uint32_t k = p.out_begin[node], end = p.ext_end[node]; k < end; ++k) {
+      const uint32_t o = out[k];
+      const uint32_t target = o >> 2;
+      const uint32_t delta = (o & Program::kEdgeNegated) ? 0u - d : d;
+      const uint32_t before = counters[target];
+      const uint32_t after = before + delta;
+      counters[target] = after;
+      if (o & Program::kEdgeToCycle) {
+        // A fall may end a self-supporting loop, so any fall re-solves the cycle.
+        if (((before ^ after) >> 31) || delta == ~0u) mark(p.cycle_head[p.cycle_of[target]]);
+      } else if ((before ^ after) >> 31) {
+        mark(target);
+      }
+    }
+  }
+
+  // Levelized event-driven propagation: nodes are numbered in topological order, so visiting the
+  // marked nodes in increasing order settles each node once, after all its inputs (no glitches).
+  void wave() {
+    const Program& p = *p_;
+    uint64_t* dirty = v_.dirty.data();
+    for (uint32_t w = lo_; w <= hi_; ++w) {
+      while (dirty[w] != 0) {
+        const uint32_t node = w * 64 + static_cast<uint32_t>(std::countr_zero(dirty[w]));
+        dirty[w] &= dirty[w] - 1;
+        if (p.flags[node] & Program::kCyclic) {
+          solve_cycle(p.cycle_of[node]);
+          continue;
+        }
+        const uint32_t value = v_.counters[node] >> 31;
+        if (value != v_.published[node]) publish(node, value);
+      }
+    }
+    lo_ = UINT32_MAX;
+    hi_ = 0;
+  }
+
+  // Re-solves cycle c as the least fixpoint of its current external inputs, then publishes the
+  // nodes whose value changed.
+  void solve_cycle(uint32_t c) {
+    const Program& p = *p_;
+    uint32_t* counters = v_.counters.data();
+    uint8_t* pub = v_.published.data();
+    const uint32_t b = p.cycle_begin[c], e = p.cycle_begin[c + 1];
+    for (uint32_t i = b; i < e; ++i) {
+      uint32_t v = p.cycle_nodes[i];
+      if (pub[v])
+        for (uint32_t k = p.ext_end[v]; k < p.out_begin[v + 1]; ++k) counters[p.out[k] >> 2] -= 1;
+    }
+    solving_.clear();
+    for (uint32_t i = b; i < e; ++i) {
+      uint32_t v = p.cycle_nodes[i];
+      fresh_[i - b] = 0;
+      if (counters[v] >> 31) solving_.push_back(i - b);
+    }
+    for (uint32_t i : solving_) fresh_[i] = 1;
+    while (!solving_.empty()) {
+      uint32_t v = p.cycle_nodes[b + solving_.back()];
+      solving_.pop_back();
+      for (uint32_t k = p.ext_end[v]; k < p.out_begin[v + 1]; ++k) {
+        uint32_t t = p.out[k] >> 2;
+        uint32_t ti = p.cycle_index[t];
+        if ((++counters[t] >> 31) && !fresh_[ti]) {
+          fresh_[ti] = 1;
+          solving_.push_back(ti);
+        }
+      }
+    }
+    for (uint32_t i = b; i < e; ++i) {
+      uint32_t v = p.cycle_nodes[i];
+      if (fresh_[i - b] != pub[v]) {
+        pub[v] = fresh_[i - b];
+        publish(v, fresh_[i - b]);
+      }
+    }
+  }
+
+  std::shared_ptr<const Program> p_;
+  Values v_;
+  std::vector<uint32_t> solving_;
+  std::vector<uint8_t> fresh_;
+  uint32_t lo_ = UINT32_MAX, hi_ = 0;  // range of dirty words
+  std::vector<MoveId> buffer_;
+  std::unique_ptr<gdl::SymbolTable> symbols_;
+};
+
+}  // namespace
+
+std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::Game> game,
+                                                     const PropnetLimits& limits,
+                                                     PropnetStats* stats) {
+  auto start = std::chrono::steady_clock::now();
+  Grounding grounding = ground(*game, limits.grounding);
+  Network net = build_network(*game, grounding, limits.max_components);
+  size_t before = net.gates.size();
+  optimize(net);
+  std::shared_ptr<const Program> program = compile_program(std::move(net), game);
+  if (stats) {
+    stats->facts = program->num_facts;
+    stats->moves = program->num_moves;
+    stats->gates = program->num_gates;
+    stats->edges = program->num_edges;
+    stats->cycles = program->cycle_begin.size() - 1;
+    stats->gates_before_optimisation = before;
+    stats->bytes = program->num_nodes * 16 + program->num_edges * 4 + program->watches.size() * 4;
+    stats->build_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  }
+  return std::make_unique<PropnetMachine>(std::move(program));
+}
+
+}  // namespace ggp::propnet

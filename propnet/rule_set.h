@@ -1,0 +1,64 @@
+#pragma once
+// The rules of a game prepared for grounding: `or` expanded into separate rules, `not` pushed onto
+// atoms (De Morgan for `(not (or ...))`), every term compiled to a pattern over the term pool with
+// its variables numbered per rule.
+#include <cstdint>
+#include <vector>
+
+#include "gdl/ast.h"
+#include "propnet/term_pool.h"
+
+namespace ggp::propnet {
+
+// A term with variables: a ground subterm (interned), a variable slot, or a function of patterns.
+struct Pattern {
+  enum class Kind : uint8_t { Ground, Var, Func };
+  Kind kind = Kind::Ground;
+  uint32_t value = 0;  // TermId (Ground), variable slot (Var) or functor SymbolId (Func)
+  std::vector<Pattern> args;
+};
+
+// Appends the variable slots of `p` (with repeats) to `out`.
+void collect_slots(const Pattern& p, std::vector<uint32_t>& out);
+
+// One literal of a prepared rule over relation `relation` (index into RuleSet::relations).
+struct PreparedAtom {
+  uint32_t relation = 0;
+  Pattern atom;                 // the whole atomic sentence
+  std::vector<uint32_t> slots;  // its variables, without repeats
+};
+
+struct PreparedRule {
+  PreparedAtom head;
+  std::vector<PreparedAtom> positive;
+  std::vector<PreparedAtom> negative;
+  struct Distinct {
+    Pattern a, b;
+    std::vector<uint32_t> slots;
+  };
+  std::vector<Distinct> distinct;
+  uint32_t num_slots = 0;
+  std::string text;  // the source rule, for error messages
+};
+
+struct RelationKey {
+  gdl::SymbolId name;
+  uint32_t arity;
+  friend bool operator==(const RelationKey&, const RelationKey&) = default;
+};
+
+struct RuleSet {
+  std::vector<RelationKey> relations;
+  std::vector<PreparedRule> rules;
+  // The index of relation (name, arity), adding it if new.
+  uint32_t relation(gdl::SymbolId name, uint32_t arity);
+  // The index of relation (name, arity), or UINT32_MAX.
+  uint32_t find_relation(gdl::SymbolId name, uint32_t arity) const;
+};
+
+// Prepares every rule of `game` except those defining `base` and `input` (never needed: the
+// grounder derives both from the rules). Throws std::runtime_error("propnet: ...") for an unsafe
+// rule, or an `or` that expands into more than a few thousand rules.
+RuleSet prepare_rules(const gdl::Game& game, TermPool& pool);
+
+}  // namespace ggp::propnet

@@ -1,0 +1,49 @@
+#pragma once
+// Hash-consed ground terms: every ground term (and ground atom) of a game gets one dense id, so two
+// ground terms are equal exactly when their ids are. Used by grounding and by the id <-> text maps.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gdl/symbol_table.h"
+
+namespace ggp::propnet {
+
+using TermId = uint32_t;
+inline constexpr TermId kNoTerm = UINT32_MAX;
+
+class TermPool {
+ public:
+  TermPool();
+  // The id of functor(args...), interning it if new; a constant when `args` is empty.
+  TermId intern(gdl::SymbolId functor, std::span<const TermId> args);
+  // The id of functor(args...) if interned, else kNoTerm.
+  TermId find(gdl::SymbolId functor, std::span<const TermId> args) const;
+
+  gdl::SymbolId functor(TermId t) const { return entries_[t].functor; }
+  std::span<const TermId> args(TermId t) const {
+    return {args_.data() + entries_[t].args_begin, entries_[t].arity};
+  }
+  size_t size() const { return entries_.size(); }
+
+  // `(f a b)` or `a`, in the rule sheet's case (the form of gdl::to_string).
+  void append_text(TermId t, const gdl::SymbolTable& symbols, std::string& out) const;
+  std::string text(TermId t, const gdl::SymbolTable& symbols) const;
+
+ private:
+  struct Entry {
+    gdl::SymbolId functor;
+    uint32_t args_begin;
+    uint32_t arity;
+  };
+  static uint64_t hash_of(gdl::SymbolId functor, std::span<const TermId> args);
+  bool same(TermId t, gdl::SymbolId functor, std::span<const TermId> args) const;
+  void grow();
+
+  std::vector<Entry> entries_;
+  std::vector<TermId> args_;
+  std::vector<TermId> slots_;  // open addressing, kNoTerm when empty; size a power of two
+};
+
+}  // namespace ggp::propnet

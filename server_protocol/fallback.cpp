@@ -1,0 +1,35 @@
+#include "server_protocol/fallback.h"
+
+#include <algorithm>
+
+#include "agent/match_state.h"
+#include "propnet/machine_factory.h"
+
+namespace ggp::server_protocol {
+
+Fallback::Fallback(std::shared_ptr<const gdl::Game> game, const std::string& role, uint64_t seed)
+    : machine_(propnet::make_machine(std::move(game), propnet::MachineKind::Default).machine),
+      role_(agent::find_role(*machine_, role)),
+      rng_(seed) {
+  state_ = machine_->initial_state();
+}
+
+void Fallback::advance(const std::vector<std::string>& joint_texts) {
+  agent::apply_joint_move_texts(*machine_, state_, joint_texts);
+}
+
+std::optional<std::string> Fallback::random_move() {
+  std::span<const reasoner::MoveId> legal = machine_->legal_moves(state_, role_);
+  if (legal.empty()) return std::nullopt;
+  return machine_->move_text(legal[rng_.below(static_cast<uint32_t>(legal.size()))]);
+}
+
+std::optional<std::string> Fallback::legal_spelling(const std::string& text) {
+  std::optional<reasoner::MoveId> move = machine_->move_from_text(role_, text);
+  if (!move) return std::nullopt;
+  std::span<const reasoner::MoveId> legal = machine_->legal_moves(state_, role_);
+  if (std::find(legal.begin(), legal.end(), *move) == legal.end()) return std::nullopt;
+  return machine_->move_text(*move);
+}
+
+}  // namespace ggp::server_protocol

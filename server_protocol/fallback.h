@@ -1,0 +1,38 @@
+#pragma once
+// The player's safety net: its own machine following the match, which checks the searcher's move
+// for legality and supplies a random legal move when the searcher throws, is late, or is wrong.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gdl/ast.h"
+#include "reasoner/random.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::server_protocol {
+
+class Fallback {
+ public:
+  // Builds the machine (propnet::make_machine's default: the propnet where it builds, the prover
+  // otherwise). Throws what the factory throws.
+  Fallback(std::shared_ptr<const gdl::Game> game, const std::string& role, uint64_t seed);
+
+  // Advances by the previous joint move (texts in role order; empty: the first turn). Throws
+  // std::invalid_argument for a joint move it cannot read.
+  void advance(const std::vector<std::string>& joint_texts);
+  // A uniformly random legal move of our role in the current state, in compact form; nullopt if
+  // there is none (a terminal or broken state).
+  std::optional<std::string> random_move();
+  // The move `text` (any spacing) if it is legal for our role now, re-spelled as the machine
+  // prints it; nullopt otherwise.
+  std::optional<std::string> legal_spelling(const std::string& text);
+
+ private:
+  std::unique_ptr<reasoner::StateMachine> machine_;
+  reasoner::State state_;
+  reasoner::RoleIndex role_ = 0;
+  reasoner::Random rng_;
+};
+
+}  // namespace ggp::server_protocol

@@ -1,0 +1,187 @@
+#include "server_protocol/player_service.h"
+
+#include <algorithm>
+#include <ctime>
+#include <cstdio>
+#include <future>
+
+#include "gdl/source_location.h"
+#include "server_protocol/messages.h"
+
+namespace ggp::server_protocol {
+
+namespace {
+
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+}  // namespace
+
+std::string utc_timestamp() {
+  auto now = std::chrono::system_clock::now();
+  std::time_t secs = std::chrono::system_clock::to_time_t(now);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms.count()));
+  return buf;
+}
+
+namespace {
+
+std::string one_line(std::string text, size_t max) {
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  if (text.size() > max) text = text.substr(0, max) + "...";
+  return text;
+}
+
+// The reply for a move: GGP-Base's spacing, `( mark 2 2 )`.
+std::string wire_move(const std::string& move) {
+  return respell_term(move, TermStyle::Wire).value_or(move);
+}
+
+}  // namespace
+
+std::string format_log_line(const HandleResult& r) {
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.0f", r.think_ms);
+  std::string line = utc_timestamp() + ' ' + (r.match_id.empty() ? "-" : r.match_id) + ' ' + r.kind +
+                     " -> " + one_line(r.reply, 60) + " think_ms=" + ms +
+                     " playouts=" + std::to_string(r.playouts);
+  if (!r.note.empty()) line += " note=\"" + one_line(r.note, 200) + '"';
+  return line;
+}
+
+PlayerService::PlayerService(ServiceConfig config, PlayerFactory factory)
+    : config_(std::move(config)), factory_(std::move(factory)) {}
+
+PlayerService::~PlayerService() = default;
+
+Clock::time_point PlayerService::deadline(Clock::time_point arrival, int seconds) const {
+  auto clock = std::chrono::milliseconds(1000LL * seconds);
+  return arrival + std::max(clock - config_.margin, clock / 2);
+}
+
+HandleResult PlayerService::handle_message(std::string_view text, Clock::time_point arrival) {
+  HandleResult result;
+  Message m;
+  try {
+    m = parse_message(text);
+  } catch (const MessageError& e) {
+    result.bad_request = true;
+    result.kind = "?";
+    result.reply = e.what();
+    result.think_ms = ms_since(arrival);
+    return result;
+  }
+  switch (m.kind) {
+    case MessageKind::Info: result = on_info(); break;
+    case MessageKind::Preview: result.reply = "ready"; break;
+    case MessageKind::Start: result = on_start(m, arrival); break;
+    case MessageKind::Play: result = on_play(m, arrival); break;
+    case MessageKind::Stop:
+    case MessageKind::Abort: result = on_end(m); break;
+  }
+  result.kind = kind_name(m.kind);
+  if (result.match_id.empty()) result.match_id = m.match_id;
+  result.think_ms = ms_since(arrival);
+  return result;
+}
+
+HandleResult PlayerService::on_info() const {
+  std::lock_guard lock(mutex_);
+  HandleResult r;
+  r.reply = "( ( name " + config_.name + " ) ( status " + (current_ ? "busy" : "available") + " ) )";
+  return r;
+}
+
+std::shared_ptr<MatchSession> PlayerService::session_for(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  if (current_ && current_->match_id() == id) return current_;
+  return nullptr;
+}
+
+void PlayerService::prune_retired() {
+  std::erase_if(retired_, [](const std::shared_ptr<MatchSession>& s) { return s->idle(); });
+}
+
+HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival) {
+  HandleResult r;
+  std::shared_ptr<MatchSession> session;
+  uint64_t seed;
+  {
+    std::lock_guard lock(mutex_);
+    prune_retired();
+    if (current_) {
+      r.reply = "busy";
+      r.note = "already in match " + current_->match_id();
+      return r;
+    }
+    session = std::make_shared<MatchSession>(m.match_id, m.play_clock, factory_());
+    current_ = session;
+    seed = config_.seed + 0x9e37 * ++matches_started_;
+  }
+
+  std::shared_ptr<const gdl::Game> game;
+  try {
+    game = load_rule_sheet(*m.rules, "START " + m.match_id);
+  } catch (const std::exception& e) {
+    std::lock_guard lock(mutex_);
+    current_.reset();
+    retired_.push_back(session);
+    r.reply = "busy";
+    r.note = std::string("rules rejected: ") + e.what();
+    return r;
+  }
+  r.note = session->start(game, m.role, deadline(arrival, m.start_clock), seed);
+  r.reply = "ready";
+  return r;
+}
+
+HandleResult PlayerService::on_play(const Message& m, Clock::time_point arrival) {
+  HandleResult r;
+  std::shared_ptr<MatchSession> session = session_for(m.match_id);
+  if (!session) {
+    r.reply = "busy";
+    r.note = "not in this match";
+    return r;
+  }
+  const int clock = session->play_clock();
+  const Clock::time_point until = deadline(arrival, clock);
+  const Clock::time_point last_moment =
+      std::max(until, arrival + std::chrono::milliseconds(1000LL * clock + 250));
+  PlayOutcome outcome = session->play(m.moves, until, last_moment);
+  r.reply = wire_move(outcome.move);
+  r.playouts = outcome.playouts;
+  r.note = std::move(outcome.note);
+  return r;
+}
+
+HandleResult PlayerService::on_end(const Message& m) {
+  HandleResult r;
+  std::shared_ptr<MatchSession> session;
+  {
+    std::lock_guard lock(mutex_);
+    if (!current_ || current_->match_id() != m.match_id) {
+      r.reply = "busy";
+      r.note = "not in this match";
+      return r;
+    }
+    session = std::move(current_);
+    retired_.push_back(session);
+  }
+  if (m.kind == MessageKind::Stop) {
+    session->stop(m.moves);
+    r.reply = "done";
+  } else {
+    session->abort();
+    r.reply = "aborted";
+  }
+  return r;
+}
+
+}  // namespace ggp::server_protocol

@@ -1,0 +1,84 @@
+#pragma once
+// The GGP player's request handler, apart from any socket: a message text and its arrival time in,
+// the reply text out. It is called concurrently (one thread per request): INFO, STOP and ABORT
+// answer at once even while a PLAY searches; the searcher runs on its own thread (PlayerWorker).
+//
+// Deadlines count from the request's arrival: the searcher gets arrival + clock - margin (at least
+// half the clock); a reply is settled by arrival + clock + 250 ms at the latest (the GGP-Base
+// server waits clock + 1 s). A searcher that throws, is late or answers an illegal move is
+// replaced by a random legal move from the fallback (see MatchSession): never silence.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "agent/player.h"
+#include "server_protocol/match_session.h"
+
+namespace ggp::server_protocol {
+
+struct Message;
+
+struct ServiceConfig {
+  std::string name = "ggp";                      // INFO's name
+  std::chrono::milliseconds margin{800};         // kept back from every clock for the network
+  uint64_t seed = 1;                             // of the fallback's random moves
+};
+
+// Makes a fresh Player for each match.
+using PlayerFactory = std::function<std::unique_ptr<agent::Player>()>;
+
+// One handled message, for the reply and the log line.
+struct HandleResult {
+  std::string reply;         // the body to send back
+  bool bad_request = false;  // not a GGP message: `reply` is the one-line reason (HTTP 400)
+  std::string kind;          // "INFO", "PLAY", ... ("?" when bad)
+  std::string match_id;
+  double think_ms = 0;       // arrival to reply
+  uint64_t playouts = 0;
+  std::string note;          // e.g. "fallback: searcher late"
+};
+
+// The wall-clock time as 2026-01-31T12:00:00.000Z, for log lines.
+std::string utc_timestamp();
+
+// `time match kind reply think_ms playouts note`, one line.
+std::string format_log_line(const HandleResult& result);
+
+class PlayerService {
+ public:
+  PlayerService(ServiceConfig config, PlayerFactory factory);
+  // Waits for the players' queued calls to finish.
+  ~PlayerService();
+  PlayerService(const PlayerService&) = delete;
+  PlayerService& operator=(const PlayerService&) = delete;
+
+  HandleResult handle_message(std::string_view text, Clock::time_point arrival);
+  std::string handle(std::string_view text, Clock::time_point arrival) {
+    return handle_message(text, arrival).reply;
+  }
+
+  // The deadline a clock of `seconds` gives, counted from `arrival`.
+  Clock::time_point deadline(Clock::time_point arrival, int seconds) const;
+
+ private:
+  HandleResult on_info() const;
+  HandleResult on_start(const Message& m, Clock::time_point arrival);
+  HandleResult on_play(const Message& m, Clock::time_point arrival);
+  HandleResult on_end(const Message& m);
+  std::shared_ptr<MatchSession> session_for(const std::string& match_id) const;
+  void prune_retired();
+
+  ServiceConfig config_;
+  PlayerFactory factory_;
+  mutable std::mutex mutex_;                              // guards the fields below
+  std::shared_ptr<MatchSession> current_;                 // the match we are in, if any
+  std::vector<std::shared_ptr<MatchSession>> retired_;    // ended, their workers still busy
+  uint64_t matches_started_ = 0;
+};
+
+}  // namespace ggp::server_protocol

@@ -1,0 +1,86 @@
+#pragma once
+// Runs the calls on one object (a Player, or the fallback) on a thread of its own, strictly in the
+// order submitted, so that the protocol layer can stop waiting at a deadline (and answer from
+// elsewhere) while a late call still completes and the object stays in step with the match.
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "agent/player.h"
+
+namespace ggp::server_protocol {
+
+// What one call returned: a move for PLAY (empty otherwise) and the player's figures.
+struct CallResult {
+  std::string move;
+  agent::ThinkStats stats;
+};
+
+template <class T>
+class SerialWorker {
+ public:
+  explicit SerialWorker(std::unique_ptr<T> object)
+      : object_(std::move(object)), thread_([this] { run(); }) {}
+  // Runs what is queued, then joins the thread.
+  ~SerialWorker() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  SerialWorker(const SerialWorker&) = delete;
+  SerialWorker& operator=(const SerialWorker&) = delete;
+
+  // Queues a call; an exception it throws is delivered through the future.
+  std::future<CallResult> submit(std::function<CallResult(T&)> call) {
+    std::packaged_task<CallResult()> task([this, call = std::move(call)] { return call(*object_); });
+    std::future<CallResult> result = task.get_future();
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(std::move(task));
+    }
+    wake_.notify_all();
+    return result;
+  }
+
+  // True when no call is queued or running.
+  bool idle() const {
+    std::lock_guard lock(mutex_);
+    return queue_.empty() && !running_call_;
+  }
+
+ private:
+  void run() {
+    std::unique_lock lock(mutex_);
+    while (true) {
+      wake_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // closing, and everything queued has run
+      std::packaged_task<CallResult()> task = std::move(queue_.front());
+      queue_.pop_front();
+      running_call_ = true;
+      lock.unlock();
+      task();  // a packaged_task stores an exception in its future
+      lock.lock();
+      running_call_ = false;
+    }
+  }
+
+  std::unique_ptr<T> object_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::packaged_task<CallResult()>> queue_;
+  bool running_call_ = false;
+  bool closing_ = false;
+  std::thread thread_;  // last: starts once the fields above exist
+};
+
+using PlayerWorker = SerialWorker<agent::Player>;
+
+}  // namespace ggp::server_protocol

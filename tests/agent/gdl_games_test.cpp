@@ -1,0 +1,85 @@
+// The searchers and the player on real rule sheets from the corpus, through the machine factory
+// (prover and propnet).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "agent/mcts.h"
+#include "agent/mcts_player.h"
+#include "agent/random_player.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+
+using namespace ggp;
+using namespace ggp::agent;
+using namespace ggp::reasoner;
+
+namespace {
+
+std::shared_ptr<const gdl::Game> corpus_game(const std::string& name) {
+  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/" + name);
+}
+
+JointMove joint_of(StateMachine& m, const std::vector<std::string>& texts) {
+  JointMove joint;
+  for (RoleIndex r = 0; r < texts.size(); ++r) joint.push_back(*m.move_from_text(r, texts[r]));
+  return joint;
+}
+
+}  // namespace
+
+TEST_CASE("gdl: MCTS-Solver proves a tic-tac-toe win in one on both machines") {
+  for (propnet::MachineKind kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
+    auto machine = propnet::make_machine(corpus_game("ticTacToe.kif"), kind).machine;
+    State state = machine->initial_state(), next;
+    for (auto texts : std::vector<std::vector<std::string>>{{"(mark 1 1)", "noop"},
+                                                            {"noop", "(mark 2 1)"},
+                                                            {"(mark 1 2)", "noop"},
+                                                            {"noop", "(mark 2 2)"}}) {
+      machine->next_state(state, joint_of(*machine, texts), next);
+      state = next;
+    }
+    MctsSearcher searcher(find_mcts_preset("uct")->config, *machine, 1);
+    searcher.set_root(state);
+    searcher.search(SearchLimits{.max_playouts = 20000});
+    CAPTURE(machine->name());
+    REQUIRE(searcher.proven_value(0).has_value());
+    CHECK(*searcher.proven_value(0) == 1.0);
+    CHECK(machine->move_text(searcher.best_move(0)) == "(mark 1 3)");
+  }
+}
+
+TEST_CASE("gdl: the UCT player does not lose tic-tac-toe to a random player") {
+  auto game = corpus_game("ticTacToe.kif");
+  SearchPlayerConfig config;
+  config.playouts_per_move = 1000;
+  auto factory = [](StateMachine& m, uint64_t seed) -> std::unique_ptr<Searcher> {
+    return std::make_unique<MctsSearcher>(find_mcts_preset("uct")->config, m, seed);
+  };
+  auto referee = propnet::make_machine(game, propnet::MachineKind::Default).machine;
+  for (RoleIndex seat = 0; seat < 2; ++seat) {
+    MctsPlayer uct(config, factory, 7 + seat);
+    RandomPlayer random(3 + seat);
+    Player* players[2] = {seat == 0 ? static_cast<Player*>(&uct) : &random,
+                          seat == 0 ? static_cast<Player*>(&random) : &uct};
+    auto deadline = [] { return Clock::now() + std::chrono::seconds(10); };
+    for (RoleIndex r = 0; r < 2; ++r) players[r]->start(game, referee->role_name(r), deadline());
+    State state = referee->initial_state(), next;
+    std::vector<std::string> last;
+    while (!referee->is_terminal(state)) {
+      std::vector<std::string> texts = {players[0]->play(last, deadline()),
+                                        players[1]->play(last, deadline())};
+      JointMove joint = joint_of(*referee, texts);
+      for (RoleIndex r = 0; r < 2; ++r) {
+        std::span<const MoveId> legal = referee->legal_moves(state, r);
+        REQUIRE(std::find(legal.begin(), legal.end(), joint[r]) != legal.end());
+      }
+      referee->next_state(state, joint, next);
+      state = next;
+      last = texts;
+    }
+    CAPTURE(seat);
+    CHECK(referee->goal(state, seat) >= 50);
+    CHECK(uct.last_stats().note.empty());
+  }
+}

@@ -1,0 +1,105 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "agent/mcts.h"
+#include "agent/mcts_player.h"
+#include "synthetic_games.h"
+
+using namespace ggp;
+using namespace ggp::agent;
+using namespace ggp::reasoner;
+
+namespace {
+
+MachineFactory machine_of(const StateMachine& game) {
+  return [&game](std::shared_ptr<const gdl::Game>) { return game.clone(); };
+}
+
+// UCT without the solver, so that it searches until the clock stops it.
+SearcherFactory uct(bool solver = false) {
+  return [solver](StateMachine& m, uint64_t seed) -> std::unique_ptr<Searcher> {
+    MctsConfig config = find_mcts_preset("uct")->config;
+    config.solver = solver;
+    return std::make_unique<MctsSearcher>(config, m, seed);
+  };
+}
+
+// A searcher that throws, to exercise the fallback.
+class BrokenSearcher : public Searcher {
+ public:
+  std::string name() const override { return "broken"; }
+  void set_root(const State&) override {}
+  void search(const SearchLimits&) override { throw std::runtime_error("broken on purpose"); }
+  MoveId best_move(RoleIndex) override { return 12345; }
+  SearchStats stats() const override { return {}; }
+};
+
+// Plays a whole match of Nim between two players; checks every answer is legal and in time.
+void play_match(Player& first, Player& second, StateMachine& game,
+                std::chrono::milliseconds clock) {
+  Player* players[2] = {&first, &second};
+  first.start(nullptr, "r0", Clock::now() + clock);
+  second.start(nullptr, "r1", Clock::now() + clock);
+  State state = game.initial_state(), next;
+  std::vector<std::string> last;
+  while (!game.is_terminal(state)) {
+    JointMove joint(2);
+    std::vector<std::string> texts(2);
+    for (RoleIndex r = 0; r < 2; ++r) {
+      Clock::time_point deadline = Clock::now() + clock;
+      texts[r] = players[r]->play(last, deadline);
+      CHECK(Clock::now() <= deadline);
+      auto move = game.move_from_text(r, texts[r]);
+      REQUIRE(move.has_value());
+      std::span<const MoveId> legal = game.legal_moves(state, r);
+      REQUIRE(std::find(legal.begin(), legal.end(), *move) != legal.end());
+      joint[r] = *move;
+    }
+    game.next_state(state, joint, next);
+    state = next;
+    last = texts;
+  }
+  first.stop(last);
+  second.stop(last);
+}
+
+}  // namespace
+
+TEST_CASE("player: answers legal moves before its deadlines, searching with the clock") {
+  auto game = test::make_nim(15, 3);
+  SearchPlayerConfig config;
+  config.reply_margin = std::chrono::milliseconds(10);
+  MctsPlayer a(config, uct(), 1, machine_of(*game)), b(config, uct(), 2, machine_of(*game));
+  play_match(a, b, *game, std::chrono::milliseconds(30));
+  CHECK(a.last_stats().playouts > 0);
+}
+
+TEST_CASE("player: with a playout budget, the first player wins Nim(13) against itself") {
+  auto game = test::make_nim(13, 3);  // 13 = 4*3 + 1: the first player wins with perfect play
+  SearchPlayerConfig config;
+  config.playouts_per_move = 3000;
+  MctsPlayer a(config, uct(true), 1, machine_of(*game));
+  a.start(nullptr, "r0", Clock::now() + std::chrono::seconds(5));
+  std::string move = a.play({}, Clock::now() + std::chrono::seconds(5));
+  CHECK(move == "take1");
+  CHECK(a.last_stats().playouts > 0);
+  CHECK(a.last_stats().note.empty());
+  CHECK(a.last_stats().machine == "explicit");
+}
+
+TEST_CASE("player: a failing searcher still yields a legal move, with a note") {
+  auto game = test::make_nim(7, 3);
+  SearcherFactory broken = [](StateMachine&, uint64_t) -> std::unique_ptr<Searcher> {
+    return std::make_unique<BrokenSearcher>();
+  };
+  SearchPlayerConfig config;
+  config.think_at_start = false;
+  MctsPlayer a(config, broken, 1, machine_of(*game)), b(config, broken, 2, machine_of(*game));
+  play_match(a, b, *game, std::chrono::milliseconds(30));
+  MctsPlayer c(config, broken, 3, machine_of(*game));
+  c.start(nullptr, "r0", Clock::now() + std::chrono::seconds(1));
+  std::string move = c.play({}, Clock::now() + std::chrono::seconds(1));
+  CHECK((move == "take1" || move == "take2" || move == "take3"));
+  CHECK(c.last_stats().note.find("fallback") != std::string::npos);
+}

@@ -1,0 +1,81 @@
+#include <doctest/doctest.h>
+
+#include "tests/gdl/validation_helpers.h"
+
+using namespace ggp::gdl::testing;
+
+namespace {
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+}  // namespace
+
+TEST_CASE("safety: variables of the head are bound by a positive atom") {
+  CHECK(errors_with("(<= (legal r (m ?x)) (true (c ?x)))\n") == "");
+  std::string e = errors_with("(<= (legal r (m ?x ?y)) (true (c ?x)))\n");
+  CHECK(has(e, "t.kif:7:1: unsafe rule: the variable ?y of the head does not occur in a positive "
+               "atom of the body\n    in rule: (<= (legal r (m ?x ?y)) (true (c ?x)))"));
+  CHECK(!has(e, "variable ?x"));
+}
+
+TEST_CASE("safety: a fact is ground") {
+  CHECK(has(errors_with("(<= (legal r ?m) (cell ?m))\n(cell ?z)\n"),
+            "t.kif:8:1: unsafe rule: the variable ?z of a fact: a fact must be ground"));
+}
+
+TEST_CASE("safety: variables of a 'not' are bound elsewhere") {
+  CHECK(errors_with("(<= (legal r ?m) (true (c ?m)) (not (true (d ?m))))\n") == "");
+  CHECK(has(errors_with("(<= (legal r ?m) (true (c ?m)) (not (true (d ?n))))\n"),
+            "t.kif:7:32: unsafe rule: the variable ?n of a 'not'"));
+}
+
+TEST_CASE("safety: variables of a 'distinct' are bound elsewhere") {
+  CHECK(errors_with("(<= (legal r ?m) (true (c ?m)) (distinct ?m b))\n") == "");
+  CHECK(has(errors_with("(<= (legal r ?m) (true (c ?m)) (distinct ?m ?k))\n"),
+            "t.kif:7:32: unsafe rule: the variable ?k of a 'distinct'"));
+}
+
+TEST_CASE("safety: an 'or' binds a variable only if every disjunct binds it") {
+  CHECK(errors_with("(<= (legal r ?m) (or (true (c ?m)) (true (d ?m ?k))))\n") == "");
+  std::string e = errors_with("(<= (legal r ?m) (or (true (c ?m)) (true (d ?k))))\n");
+  CHECK(has(e, "t.kif:7:1: unsafe rule: the variable ?m of the head does not occur in a positive "
+               "atom of the body (an 'or' binds it in some disjuncts only)"));
+  // Nested: the inner `or` binds ?m in both of its disjuncts.
+  CHECK(errors_with("(<= (legal r ?m) (or (or (true (c ?m)) (true (e ?m))) (true (d ?m))))\n") ==
+        "");
+}
+
+TEST_CASE("safety: a requirement inside a disjunct may use what that disjunct binds") {
+  CHECK(errors_with("(<= (legal r a) (or (and1 ?x) (true (c ?y))) )\n") == "");
+  CHECK(errors_with("(<= (legal r a) (true p) (or (true (c ?x)) (true (d ?x))) (not (true (e ?x))))\n") ==
+        "");
+  CHECK(errors_with("(<= (legal r a) (or (true (c ?x)) (not (true (d ?x)))))\n") != "");
+  std::string e = errors_with("(<= (legal r a) (or (true (c ?x)) (distinct ?x ?y)))\n");
+  CHECK(has(e, "t.kif:7:35: unsafe rule: the variables ?x, ?y of a 'distinct'"));
+}
+
+TEST_CASE("safety: the role argument of legal or goal is bound by the query (a warning)") {
+  // GGP-Base's games/test/test_case_3e.
+  std::string snippet = "(<= (legal ?p ?p) (true p))\n(<= (goal ?q 50) (true p))\n";
+  CHECK(errors_with(snippet) == "");
+  CHECK(has(warnings_with(snippet), "t.kif:7:1: warning: unsafe rule: the variable ?p of the head"));
+  CHECK(has(warnings_with(snippet), "it is the role argument"));
+  // Only the role argument: ?m here is an error.
+  CHECK(has(errors_with("(<= (legal ?p ?m) (true p))\n"), "the variable ?m"));
+}
+
+TEST_CASE("safety: arguments that every use binds are a warning (ticTacToeClassic)") {
+  std::string helper =
+      "(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))\n"
+      "(<= (distinctCell ?x ?y ?m ?n) (distinct ?y ?n))\n";
+  std::string bound_use = "(<= (legal r a) (true (c ?x ?y)) (true (c ?m ?n)) (distinctCell ?x ?y ?m ?n))\n";
+  CHECK(errors_with(helper + bound_use) == "");
+  CHECK(has(warnings_with(helper + bound_use), "every use of 'distinctCell' binds it"));
+  std::string free_use = "(<= (legal r a) (true (c ?x ?y)) (distinctCell ?x ?y 1 ?n))\n";
+  CHECK(has(errors_with(helper + free_use), "t.kif:7:1: unsafe rule"));
+}
+
+TEST_CASE("safety: an unsafe rule of a relation the game never uses is a warning") {
+  CHECK(errors_with("(<= (helper ?x) (true p))\n") == "");
+  CHECK(has(warnings_with("(<= (helper ?x) (true p))\n"), "never used by the game"));
+}

@@ -1,0 +1,150 @@
+// The request handler without sockets: replies, busy rules, deadlines and the fallback.
+#include <doctest/doctest.h>
+
+#include <future>
+#include <thread>
+
+#include "server_protocol/player_service.h"
+#include "test_support.h"
+
+using namespace ggp::server_protocol;
+using namespace std::chrono_literals;
+namespace t = ggp::server_protocol::testing;
+
+namespace {
+
+struct Fixture {
+  std::shared_ptr<t::Script> script = std::make_shared<t::Script>();
+  PlayerService service{ServiceConfig{"tester", 800ms, 7},
+                        [s = script] { return t::make_scripted_player(s); }};
+
+  HandleResult send(const std::string& text) { return service.handle_message(text, Clock::now()); }
+  std::string start(const std::string& id, int play_clock = 2) {
+    return send("( START " + id + " crosses (" + t::tictactoe_rules() + ") 5 " +
+                std::to_string(play_clock) + ")")
+        .reply;
+  }
+};
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+}  // namespace
+
+TEST_CASE("service: INFO, PREVIEW and messages for matches we are not in") {
+  Fixture f;
+  CHECK(f.send("( INFO )").reply == "( ( name tester ) ( status available ) )");
+  CHECK(f.send("( PREVIEW (( role a )) 5 )").reply == "ready");
+  for (const char* text : {"( PLAY nobody NIL )", "( STOP nobody NIL )", "( ABORT nobody )"}) {
+    HandleResult r = f.send(text);
+    CHECK(r.reply == "busy");
+    CHECK_FALSE(r.bad_request);
+  }
+}
+
+TEST_CASE("service: a malformed message is a bad request with a one-line reason") {
+  Fixture f;
+  HandleResult r = f.send("( PLAY m (( mark 1 1 ) )");
+  CHECK(r.bad_request);
+  CHECK(r.reply.find("unbalanced") != std::string::npos);
+  CHECK(r.reply.find('\n') == std::string::npos);
+  CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);  // unaffected
+}
+
+TEST_CASE("service: a match from START to STOP, busy to others meanwhile") {
+  Fixture f;
+  CHECK(f.start("m1") == "ready");
+  CHECK(f.send("( INFO )").reply == "( ( name tester ) ( status busy ) )");
+  CHECK(f.start("m2") == "busy");
+  CHECK(f.send("( PLAY m2 NIL )").reply == "busy");
+
+  HandleResult play = f.send("( PLAY m1 NIL )");
+  CHECK(play.reply == "( place 1 1 )");  // the searcher's move, in the wire spelling
+  CHECK(play.playouts == 42);
+  CHECK(play.kind == "PLAY");
+  CHECK(play.match_id == "m1");
+
+  CHECK(f.send("( STOP m2 NIL )").reply == "busy");
+  CHECK(f.send("( STOP m1 (( place 1 1 ) pass ) )").reply == "done");
+  CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);
+  CHECK(f.start("m3") == "ready");  // a new match after the end of the last
+  CHECK(f.send("( ABORT m3 )").reply == "aborted");
+  CHECK(f.send("( STOP m3 NIL )").reply == "busy");
+}
+
+TEST_CASE("service: rules that do not validate get busy, not ready") {
+  Fixture f;
+  HandleResult r = f.send("( START bad crosses (( role crosses ) ( <= ) ( not a b ) ) 5 2)");
+  CHECK(r.reply == "busy");
+  CHECK(r.note.find("rules rejected") != std::string::npos);
+  CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);
+}
+
+TEST_CASE("service: deadlines count from arrival minus the margin, at least half the clock") {
+  Fixture f;
+  Clock::time_point now = Clock::now();
+  CHECK(f.service.deadline(now, 3) - now == 2200ms);
+  CHECK(f.service.deadline(now, 1) - now == 500ms);
+}
+
+TEST_CASE("service: a late, failing or illegal searcher is replaced, never silent") {
+  if (!t::machine_available()) {
+    MESSAGE("skipped: no state machine can be built yet (the prover is not in)");
+    return;
+  }
+  Fixture f;
+  REQUIRE(f.start("m", 1) == "ready");
+
+  SUBCASE("late") {
+    f.script->delay = 3000ms;
+    Clock::time_point sent = Clock::now();
+    HandleResult r = f.service.handle_message("( PLAY m NIL )", sent);
+    CHECK(ms_between(sent, Clock::now()) < 1000);  // within the 1 s play clock
+    CHECK(r.note.find("searcher late") != std::string::npos);
+    CHECK(r.reply.rfind("( place ", 0) == 0);
+  }
+  SUBCASE("throws") {
+    f.script->throw_in_play = true;
+    HandleResult r = f.send("( PLAY m NIL )");
+    CHECK(r.note.find("scripted failure") != std::string::npos);
+    CHECK(r.reply.rfind("( place ", 0) == 0);
+  }
+  SUBCASE("illegal") {
+    f.script->move = "(place 9 9)";
+    HandleResult r = f.send("( PLAY m NIL )");
+    CHECK(r.note.find("not legal") != std::string::npos);
+    CHECK(r.reply.rfind("( place ", 0) == 0);
+    CHECK(r.reply != "( place 9 9 )");
+  }
+  SUBCASE("second role passes") {
+    f.script->move = "(place 2 2)";
+    CHECK(f.send("( PLAY m NIL )").reply == "( place 2 2 )");
+    f.script->move = "pass";
+    // Our mark went in; now the other role moves and we may only pass.
+    HandleResult r = f.send("( PLAY m (( place 2 2 ) pass ) )");
+    CHECK(r.reply == "pass");
+    CHECK(r.note.empty());
+  }
+}
+
+TEST_CASE("service: INFO and ABORT are answered at once while a PLAY searches") {
+  Fixture f;
+  f.script->use_deadline = true;  // the searcher thinks until its deadline
+  REQUIRE(f.start("m", 3) == "ready");
+  Clock::time_point sent = Clock::now();
+  auto play = std::async(std::launch::async, [&] { return f.service.handle_message("( PLAY m NIL )", sent); });
+  std::this_thread::sleep_for(100ms);
+
+  Clock::time_point asked = Clock::now();
+  CHECK(f.send("( INFO )").reply.find("busy") != std::string::npos);
+  CHECK(f.send("( ABORT m )").reply == "aborted");
+  const double answered_ms = ms_between(asked, Clock::now());
+  CHECK(play.wait_for(0ms) == std::future_status::timeout);  // still searching
+  CHECK(answered_ms < 1000);                                  // well before the 2.2 s deadline
+
+  HandleResult r = play.get();  // the PLAY still gets an answer
+  CHECK_FALSE(r.reply.empty());
+  CHECK(ms_between(sent, Clock::now()) < 3000);
+  CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);
+}
