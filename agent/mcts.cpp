@@ -9,8 +9,7 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
-MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& machine,
-                           uint64_t seed)
+MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& machine, uint64_t seed)
     : config_(config),
       machine_(machine),
       rng_(seed),
@@ -44,7 +43,23 @@ SearchStats MctsSearcher::stats() const {
 }
 
 void MctsSearcher::search(const SearchLimits& limits) {
-  for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done); ++done) iterate();
+  bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
+  for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done); ++done) {
+    if (restarts && done > 0 && done % config_.sp_restart_playouts == 0) restart_tree();
+    iterate();
+  }
+}
+
+void MctsSearcher::restart_tree() {
+  // SP-MCTS randomized restarts (Schadd et al. 2008): a fresh tree, the random stream going on,
+  // the best line kept.
+  State root = tree_.node(0).state;
+  uint64_t playouts = playouts_, rollouts = rollouts_;
+  std::vector<MoveId> line = std::move(best_line_);
+  double line_result = best_line_result_;
+  set_root(root);
+  playouts_ = playouts, rollouts_ = rollouts;
+  best_line_ = std::move(line), best_line_result_ = line_result;
 }
 
 uint32_t MctsSearcher::create_node(const State& state) {
@@ -97,17 +112,29 @@ int MctsSearcher::node_mover(uint32_t id) const {
   return mover;
 }
 
+double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) const {
+  double floor = -1;
+  uint32_t begin = tree_.edges_begin(id, mover), end = tree_.edges_end(id, mover);
+  for (uint32_t e = begin; e < end; ++e) {
+    uint32_t c = tree_.child(id, e - begin);
+    if (c != kNoNode && tree_.node(c).solved) floor = std::max(floor, tree_.value(c)[mover]);
+  }
+  return floor;
+}
+
 double MctsSearcher::edge_score(uint32_t id, RoleIndex role, uint32_t edge, double log_visits,
-                                bool role_is_mover) {
+                                double floor) {
   const EdgeStats& s = tree_.stats(edge);
   if (s.visits == 0) return 1e9 + rng_.uniform();  // untried moves first, in random order
   double n = s.visits;
   double mean = s.sum / n;
-  if (config_.solver && role_is_mover) {  // a proven child counts with its exact value
+  if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
     uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
     if (c != kNoNode && tree_.node(c).solved) {
-      mean = tree_.value(c)[role];
-      if (mean <= 0) return -1e9;  // a proven loss is never chosen while another move exists
+      double exact = tree_.value(c)[role];
+      // A proven loss, or a proven value below another proven move's, is never chosen; the
+      // best proven move competes with its exact value, without exploration (nothing to learn).
+      return exact <= 0 || exact < floor ? -1e9 : exact;
     }
   }
   double explore = config_.exploration * std::sqrt(log_visits / n);
@@ -124,17 +151,50 @@ double MctsSearcher::edge_score(uint32_t id, RoleIndex role, uint32_t edge, doub
   return score;
 }
 
+// Progressive pruning (Bouzy 2004; Hsu's slides): a move is statistically inferior to another when
+// its mean + rd * sigma is below the other's mean - rd * sigma, both sigmas (standard errors)
+// below sigma_e, both moves with enough visits.
+bool MctsSearcher::prunable(uint32_t edge, double& sigma) const {
+  const EdgeStats& s = tree_.stats(edge);
+  if (s.visits < config_.prune_min_visits || s.visits < 2) return false;
+  double n = s.visits, mean = s.sum / n;
+  sigma = std::sqrt(std::max(0.0, s.sum_sq / n - mean * mean) / n);
+  return sigma < config_.prune_sigma_e;
+}
+
+double MctsSearcher::upper_bound(uint32_t edge) const {
+  double sigma;
+  if (!prunable(edge, sigma)) return INFINITY;
+  const EdgeStats& s = tree_.stats(edge);
+  return s.sum / s.visits + config_.prune_rd * sigma;
+}
+
+double MctsSearcher::pruning_bound(uint32_t begin, uint32_t end) const {
+  double bound = -INFINITY;
+  for (uint32_t e = begin; e < end; ++e) {
+    double sigma;
+    if (!prunable(e, sigma)) return -INFINITY;  // every move needs its minimum of visits first
+    const EdgeStats& s = tree_.stats(e);
+    bound = std::max(bound, s.sum / s.visits - config_.prune_rd * sigma);
+  }
+  return bound;
+}
+
 uint64_t MctsSearcher::select(uint32_t id) {
   double log_visits = std::log(std::max<uint32_t>(tree_.node(id).visits, 1));
   int mover = node_mover(id);
+  double floor =
+      config_.solver && mover >= 0 ? proven_floor(id, static_cast<RoleIndex>(mover)) : -1;
   uint64_t joint_index = 0;
   for (RoleIndex r = 0; r < num_roles_; ++r) {
     uint32_t begin = tree_.edges_begin(id, r), end = tree_.edges_end(id, r);
     uint32_t pick = begin;
     if (end - begin > 1) {
       double best = -INFINITY;
+      double prune_below = config_.prune_rd > 0 ? pruning_bound(begin, end) : -INFINITY;
       for (uint32_t e = begin; e < end; ++e) {
-        double score = edge_score(id, r, e, log_visits, mover == static_cast<int>(r));
+        if (prune_below > -INFINITY && upper_bound(e) < prune_below) continue;
+        double score = edge_score(id, r, e, log_visits, mover == static_cast<int>(r) ? floor : -1);
         if (score > best) best = score, pick = e;
       }
     }
@@ -167,7 +227,8 @@ void MctsSearcher::iterate() {
       continue;
     }
     machine_.next_state(n.state, joint_, next_);
-    if (tree_.size() >= config_.max_nodes) {
+    if (tree_.size() >= config_.max_nodes ||
+        static_cast<double>(tree_.bytes()) >= config_.max_tree_mb * 1024 * 1024) {
       leaf = &next_;
       break;
     }
@@ -213,7 +274,8 @@ void MctsSearcher::backup(bool reached_terminal) {
       results_[0] > best_line_result_) {
     best_line_result_ = results_[0];
     best_line_.clear();
-    for (size_t step = 0; step < trace_.steps(); ++step) best_line_.push_back(trace_.chosen(step, 0));
+    for (size_t step = 0; step < trace_.steps(); ++step)
+      best_line_.push_back(trace_.chosen(step, 0));
   }
   if (config_.solver && tree_.node(path_.back()).solved)
     for (size_t i = path_.size() - 1; i-- > 0;)

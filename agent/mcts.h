@@ -49,12 +49,20 @@ class MctsSearcher : public Searcher {
 
  private:
   void iterate();
+  void restart_tree();
   uint32_t create_node(const reasoner::State& state);
   // Chooses each role's edge at `id` (recorded in path_edges_, trace_, joint_); returns the
   // joint move's index among the node's children.
   uint64_t select(uint32_t id);
+  // `floor`: the mover's best proven child value at this node (-1: none, or not the mover).
   double edge_score(uint32_t id, reasoner::RoleIndex role, uint32_t edge, double log_visits,
-                    bool role_is_mover);
+                    double floor);
+  double proven_floor(uint32_t id, reasoner::RoleIndex mover) const;
+  // Progressive pruning: the best lower bound among the edges [begin, end) (-inf: no pruning
+  // yet), an edge's upper bound (+inf: not comparable), and whether an edge takes part.
+  double pruning_bound(uint32_t begin, uint32_t end) const;
+  double upper_bound(uint32_t edge) const;
+  bool prunable(uint32_t edge, double& sigma) const;
   void backup(bool reached_terminal);
   void update_amaf();
   bool try_solve(uint32_t id);

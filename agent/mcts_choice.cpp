@@ -135,8 +135,8 @@ void MctsSearcher::advance(std::span<const MoveId> joint, const State& next) {
     if (found) child = tree_.child(0, joint_index);
     if (child != kNoNode && !(tree_.node(child).state == next)) child = kNoNode;
   }
-  bool keep_line = num_roles_ == 1 && !best_line_.empty() && joint.size() == 1 &&
-                   best_line_[0] == joint[0];
+  bool keep_line =
+      num_roles_ == 1 && !best_line_.empty() && joint.size() == 1 && best_line_[0] == joint[0];
   std::vector<MoveId> line = std::move(best_line_);
   double line_result = best_line_result_;
   if (child == kNoNode) {

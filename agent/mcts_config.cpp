@@ -13,7 +13,8 @@ MctsPreset preset(std::string name, std::string summary, auto&& adjust) {
 
 const std::vector<MctsPreset>& mcts_presets() {
   static const std::vector<MctsPreset> presets = {
-      preset("uct", "UCT: UCB1 on goals in [0,1], random playouts, MCTS-Solver", [](MctsConfig&) {}),
+      preset("uct", "UCT: UCB1 on goals in [0,1], random playouts, MCTS-Solver",
+             [](MctsConfig&) {}),
       preset("rave", "UCT + RAVE, beta = sqrt(k/(3n+k))",
              [](MctsConfig& c) { c.amaf = AmafMode::Rave; }),
       preset("amaf", "UCT + alpha-AMAF", [](MctsConfig& c) { c.amaf = AmafMode::Alpha; }),

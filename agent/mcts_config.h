@@ -27,6 +27,7 @@ struct MctsConfig {
   double exploration = 0.4;           // UCB1 constant c (0.4 as in the PPA paper's GGP setting)
   uint32_t expand_threshold = 0;      // visits a leaf needs before it grows children
   size_t max_nodes = 1'000'000;       // node pool cap: at the cap the tree stops growing
+  double max_tree_mb = 512;           // memory cap of the tree (MiB), same effect as max_nodes
   size_t max_playout_depth = 10'000;  // a playout longer than this is scored where it stops
 
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
@@ -34,17 +35,23 @@ struct MctsConfig {
   double rave_k = 2500;           // RAVE equivalence parameter k (go-player seed: 2500)
 
   PlayoutMode playout = PlayoutMode::Random;  // playout policy
-  double mast_temperature = 0.1;  // Gibbs temperature over MAST averages in [0,1] (tau=10 on 0..100)
+  double mast_temperature = 0.1;  // MAST Gibbs temperature on results in [0,1] (tau 10 on 0..100)
   double mast_unseen = 1.0;       // MAST value of a move never played (optimistic)
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
 
   bool decisive_in_tree = false;     // a node whose mover has an immediate win is proven at once
   bool decisive_in_playout = false;  // playouts play an immediate win when the mover has one
-  bool anti_decisive = false;        // playouts avoid moves that give the next mover an immediate win
-  bool solver = true;                // MCTS-Solver: proven values propagate; proven wins are played
+  bool anti_decisive = false;  // playouts avoid moves that give the next mover an immediate win
+  bool solver = true;          // MCTS-Solver: proven values propagate; proven wins are played
 
-  double sp_d = 0;                // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
+  double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen
+  uint64_t sp_restart_playouts = 0;  // single-player: a fresh tree every N simulations (0 = never)
+
+  double prune_rd = 0;  // progressive pruning (Bouzy 2004): skip a move whose mean + rd*sigma is
+                        // below another's mean - rd*sigma (soft, re-checked each time); 0 = off
+  uint32_t prune_min_visits = 100;  // visits every compared move needs before pruning applies
+  double prune_sigma_e = 1.0;       // only moves with sigma (standard error) below this compare
 
   double temperature = 0;  // final choice: 0 = most visited (robust child), else visits^(1/T)
   bool reuse_tree = true;  // keep the subtree of the played joint move between turns

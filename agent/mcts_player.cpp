@@ -22,12 +22,15 @@ MctsPlayer::MctsPlayer(SearchPlayerConfig config, SearcherFactory searcher_facto
     };
 }
 
-MctsPlayer::~MctsPlayer() { release(); }
+MctsPlayer::~MctsPlayer() {
+  release();
+}
 
 void MctsPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
                        Clock::time_point deadline) {
   release();
   stats_ = {};
+  root_stale_ = false;
   machine_ = machine_factory_(std::move(game));
   role_ = find_role(*machine_, role);
   state_ = machine_->initial_state();
@@ -73,9 +76,16 @@ bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
   return true;
 }
 
+bool MctsPlayer::worker_idle(Clock::time_point until) {
+  if (!worker_.joinable()) return true;
+  stop_ = true;
+  if (worker_done_.wait_until(until) != std::future_status::ready) return false;
+  worker_.join();
+  return true;
+}
+
 std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
                              Clock::time_point deadline) {
-  finish_worker();
   stats_.note.clear();
   reasoner::JointMove joint = parse_joint_move(*machine_, last_joint_move);
   if (!joint.empty()) {
@@ -88,9 +98,19 @@ std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
   if (legal.empty()) throw std::runtime_error("no legal move in this state");
 
   MoveId answer = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+  if (!worker_idle(deadline - config_.reply_margin / 2)) {
+    stats_.note = "previous search still running; fallback: random legal move";
+    root_stale_ = true;  // the searcher missed this move: restart it from the state later
+    return machine_->move_text(answer);
+  }
   bool searched = false;
   try {
-    if (!joint.empty()) searcher_->advance(joint, state_);
+    if (root_stale_) {
+      searcher_->set_root(state_);
+      root_stale_ = false;
+    } else if (!joint.empty()) {
+      searcher_->advance(joint, state_);
+    }
     searched = think(deadline, config_.playouts_per_move);
     if (searched) {
       MoveId best = searcher_->best_move(role_);
@@ -102,6 +122,7 @@ std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
   } catch (const std::exception& e) {
     stats_.note = std::string("search failed: ") + e.what();
     searched = false;
+    root_stale_ = true;
   }
   if (!searched || !stats_.note.empty()) stats_.note += "; fallback: random legal move";
   if (searched) {
@@ -125,7 +146,11 @@ void MctsPlayer::release() {
   machine_.reset();
 }
 
-void MctsPlayer::stop(const std::vector<std::string>&) { release(); }
-void MctsPlayer::abort() { release(); }
+void MctsPlayer::stop(const std::vector<std::string>&) {
+  release();
+}
+void MctsPlayer::abort() {
+  release();
+}
 
 }  // namespace ggp::agent

@@ -25,10 +25,10 @@ using MachineFactory =
     std::function<std::unique_ptr<reasoner::StateMachine>(std::shared_ptr<const gdl::Game>)>;
 
 struct SearchPlayerConfig {
-  std::string name = "mcts";  // reported by name()
+  std::string name = "mcts";       // reported by name()
   uint64_t playouts_per_move = 0;  // 0: think until the deadline; else this budget (deadline holds)
   std::chrono::milliseconds reply_margin{25};  // stop searching this long before a deadline
-  bool think_at_start = true;  // search the initial position during the start clock
+  bool think_at_start = true;                  // search the initial position during the start clock
 };
 
 class MctsPlayer : public Player {
@@ -52,6 +52,8 @@ class MctsPlayer : public Player {
   bool think(Clock::time_point deadline, uint64_t playouts);
   // Waits for a running search to end (it has been told to stop).
   void finish_worker();
+  // Tells a running search to stop and waits for it until `until`; true if no search runs now.
+  bool worker_idle(Clock::time_point until);
   void release();
 
   SearchPlayerConfig config_;
@@ -68,6 +70,7 @@ class MctsPlayer : public Player {
   std::thread worker_;
   std::future<void> worker_done_;
   std::atomic<bool> stop_{false};
+  bool root_stale_ = false;  // the searcher's root lags behind state_
   ThinkStats stats_;
 };
 

@@ -8,6 +8,7 @@ namespace ggp::agent {
 void Tree::reset(size_t num_roles) {
   num_roles_ = num_roles;
   used_ = 0;
+  state_bytes_ = 0;
   offsets_.clear();
   values_.clear();
   moves_.clear();
@@ -21,10 +22,12 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   if (id == nodes_.size()) nodes_.emplace_back();
   Node& n = nodes_[id];
   n.state = state;
+  state_bytes_ += state.words().size() * sizeof(uint64_t);
   n.visits = 0;
   n.edge_begin = static_cast<uint32_t>(moves_.size());
   n.joint_count = 0;
   n.child_begin = 0;
+  n.dense = false;
   n.terminal = false;
   n.solved = false;
   offsets_.push_back(0);
@@ -49,7 +52,9 @@ void Tree::finish_node(uint32_t id) {
     if (joints > (uint64_t{1} << 40)) joints = uint64_t{1} << 40;  // saturates: map-only
   }
   n.joint_count = joints;
-  if (joints > 0 && joints <= kDenseChildren) {
+  uint64_t edges = offsets_[base + num_roles_];
+  n.dense = joints > 0 && joints <= kDenseChildren && (joints <= 256 || joints <= 8 * edges);
+  if (n.dense) {
     n.child_begin = dense_children_.size();
     dense_children_.resize(dense_children_.size() + joints, kNoNode);
   }
@@ -57,14 +62,14 @@ void Tree::finish_node(uint32_t id) {
 
 uint32_t Tree::child(uint32_t id, uint64_t joint_index) const {
   const Node& n = nodes_[id];
-  if (n.joint_count <= kDenseChildren) return dense_children_[n.child_begin + joint_index];
+  if (n.dense) return dense_children_[n.child_begin + joint_index];
   auto it = sparse_children_.find({id, joint_index});
   return it == sparse_children_.end() ? kNoNode : it->second;
 }
 
 void Tree::set_child(uint32_t id, uint64_t joint_index, uint32_t child) {
   const Node& n = nodes_[id];
-  if (n.joint_count <= kDenseChildren)
+  if (n.dense)
     dense_children_[n.child_begin + joint_index] = child;
   else
     sparse_children_[{id, joint_index}] = child;
@@ -78,14 +83,14 @@ void Tree::reroot(uint32_t new_root) {
   for (size_t i = 0; i < order.size(); ++i) {
     uint32_t id = order[i];
     for (uint64_t j = 0; j < nodes_[id].joint_count; ++j) {
-      if (nodes_[id].joint_count > kDenseChildren) break;  // sparse children handled below
+      if (!nodes_[id].dense) break;  // sparse children handled below
       uint32_t c = child(id, j);
       if (c != kNoNode && new_id[c] == kNoNode) {
         new_id[c] = static_cast<uint32_t>(order.size());
         order.push_back(c);
       }
     }
-    if (nodes_[id].joint_count > kDenseChildren)
+    if (!nodes_[id].dense)
       for (auto it = sparse_children_.lower_bound({id, 0});
            it != sparse_children_.end() && it->first.first == id; ++it)
         if (new_id[it->second] == kNoNode) {
@@ -106,7 +111,8 @@ void Tree::reroot(uint32_t new_root) {
     to.solved = from.solved;
     size_t base = static_cast<size_t>(old) * (num_roles_ + 1);
     for (size_t r = 0; r < num_roles_; ++r) {
-      uint32_t b = from.edge_begin + offsets_[base + r], e = from.edge_begin + offsets_[base + r + 1];
+      uint32_t b = from.edge_begin + offsets_[base + r],
+               e = from.edge_begin + offsets_[base + r + 1];
       fresh.add_role_moves(std::span<const reasoner::MoveId>(moves_).subspan(b, e - b));
       std::copy(stats_.begin() + b, stats_.begin() + e, fresh.stats_.end() - (e - b));
     }
@@ -115,7 +121,7 @@ void Tree::reroot(uint32_t new_root) {
   }
   for (uint32_t old : order) {
     const Node& from = nodes_[old];
-    if (from.joint_count <= kDenseChildren) {
+    if (from.dense) {
       for (uint64_t j = 0; j < from.joint_count; ++j)
         if (uint32_t c = child(old, j); c != kNoNode) fresh.set_child(new_id[old], j, new_id[c]);
     } else {
@@ -127,6 +133,9 @@ void Tree::reroot(uint32_t new_root) {
   // Keep the old node objects (and their state storage) for later growth.
   for (size_t i = 0; i < fresh.used_; ++i) std::swap(nodes_[i], fresh.nodes_[i]);
   used_ = fresh.used_;
+  state_bytes_ = 0;
+  for (size_t i = 0; i < used_; ++i)
+    state_bytes_ += nodes_[i].state.words().size() * sizeof(uint64_t);
   offsets_ = std::move(fresh.offsets_);
   values_ = std::move(fresh.values_);
   moves_ = std::move(fresh.moves_);

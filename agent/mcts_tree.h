@@ -30,18 +30,26 @@ struct Node {
   uint32_t visits = 0;
   uint32_t edge_begin = 0;   // role r's edges: [edge_begin + offset(r), edge_begin + offset(r+1))
   uint64_t joint_count = 0;  // product of the roles' move counts; 0 for a terminal node
-  uint64_t child_begin = 0;  // first dense child slot (when joint_count <= kDenseChildren)
+  uint64_t child_begin = 0;  // first dense child slot (when dense)
+  bool dense = false;        // children in dense slots (else in the sparse map)
   bool terminal = false;
   bool solved = false;  // value() is exact: terminal goals, or proven by MCTS-Solver
 };
 
 class Tree {
  public:
-  // Joint moves above this count keep their children in a map instead of a dense slot array.
+  // Joint moves above this count keep their children in a map instead of a dense slot array, as do
+  // simultaneous moves whose joint count is far above their edge count (few joints get a child).
   static constexpr uint64_t kDenseChildren = 4096;
 
   void reset(size_t num_roles);
   size_t size() const { return used_; }
+  // The memory the tree holds, approximately (nodes, states, edges, child slots).
+  size_t bytes() const {
+    return used_ * (sizeof(Node) + (2 * num_roles_ + 1) * sizeof(uint32_t) + num_roles_ * 8) +
+           state_bytes_ + moves_.size() * (sizeof(reasoner::MoveId) + sizeof(EdgeStats)) +
+           dense_children_.size() * sizeof(uint32_t);
+  }
   size_t num_roles() const { return num_roles_; }
 
   // Adds a node; add_role_moves() must follow once per role in role order, then finish_node().
@@ -82,9 +90,10 @@ class Tree {
  private:
   size_t num_roles_ = 0;
   size_t used_ = 0;
+  size_t state_bytes_ = 0;
   std::deque<Node> nodes_;
-  std::vector<uint32_t> offsets_;  // per node, num_roles + 1 edge offsets
-  std::vector<double> values_;     // per node, num_roles values
+  std::vector<uint32_t> offsets_;        // per node, num_roles + 1 edge offsets
+  std::vector<double> values_;           // per node, num_roles values
   std::vector<reasoner::MoveId> moves_;  // per edge
   std::vector<EdgeStats> stats_;         // per edge
   std::vector<uint32_t> dense_children_;

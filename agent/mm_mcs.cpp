@@ -141,7 +141,8 @@ void MmMcsSearcher::evaluate() {
       if (movers <= 1) {  // max^n: the mover's best child, all roles' values from it
         uint32_t best = tree_.child(id, 0);
         for (uint64_t j = 1; j < n.joint_count; ++j)
-          if (value_of(tree_.child(id, j))[mover] > value_of(best)[mover]) best = tree_.child(id, j);
+          if (value_of(tree_.child(id, j))[mover] > value_of(best)[mover])
+            best = tree_.child(id, j);
         std::copy(value_of(best).begin(), value_of(best).end(), out.begin());
       } else {
         for (RoleIndex r = 0; r < num_roles_; ++r) {

@@ -71,7 +71,8 @@ class PolicyWeights {
   }
   // Algorithm 2 (PPA) / Adapt (NRPA): for every step of `trace` from `first_step`, for `role`'s
   // move: w[move] += alpha and w[m] -= alpha * exp(w[m]) / z for every legal m, where the weights
-  // on the right-hand side and z = sum exp(w[m]) are those BEFORE this call (the paper's polp copy).
+  // on the right-hand side and z = sum exp(w[m]) are those BEFORE this call (the paper's polp
+  // copy).
   void adapt(const Trace& trace, size_t first_step, reasoner::RoleIndex role, double alpha);
 
  private:

@@ -9,8 +9,8 @@ namespace ggp::agent {
 using reasoner::MoveId;
 using reasoner::State;
 
-NestedSearcherBase::NestedSearcherBase(const NestedConfig& config,
-                                       reasoner::StateMachine& machine, uint64_t seed)
+NestedSearcherBase::NestedSearcherBase(const NestedConfig& config, reasoner::StateMachine& machine,
+                                       uint64_t seed)
     : config_(config), machine_(machine), rng_(seed), rollout_(machine) {
   if (machine.num_roles() != 1)
     throw std::invalid_argument("NMCS and NRPA play single-player games only");
@@ -37,7 +37,11 @@ void NestedSearcherBase::search(const SearchLimits& limits) {
   limits_ = &limits;
   playouts_this_call_ = 0;
   out_of_budget_ = false;
-  while (!machine_.is_terminal(root_) && !out_of_budget_ && best_result_ < 1.0) restart();
+  while (!machine_.is_terminal(root_) && !out_of_budget_ && best_result_ < 1.0) {
+    uint64_t before = playouts_this_call_;
+    restart();
+    if (playouts_this_call_ == before) break;  // nothing left to sample (a broken position)
+  }
   limits_ = nullptr;
 }
 
@@ -85,10 +89,9 @@ void NmcsSearcher::restart() {
 }
 
 double NmcsSearcher::nested(const State& start, int level, Trace& prefix, Trace& best) {
-  if (level == 0) {
+  if (level == 0 || machine_.is_terminal(start)) {  // a terminal start counts as a playout too
     best = prefix;
-    double result = playout(start, nullptr, best);
-    return result;
+    return playout(start, nullptr, best);
   }
   size_t base = prefix.steps();
   double best_result = -1;
@@ -115,12 +118,6 @@ double NmcsSearcher::nested(const State& start, int level, Trace& prefix, Trace&
     std::swap(state, next);
   }
   prefix.truncate(base);
-  if (best_result < 0 && machine_.is_terminal(state)) {  // the start itself was terminal
-    best = prefix;
-    std::vector<double> goals(1);
-    scaled_goals(machine_, state, goals);
-    return goals[0];
-  }
   return best_result;
 }
 

@@ -76,8 +76,7 @@ void Rollout::choose_joint(const State& state, size_t step, const RolloutPolicy&
         joint_[m] = move;
         if (!gives_immediate_win(state, joint_, m)) candidates_.push_back(move);
       }
-      if (!candidates_.empty())
-        return trace.set_chosen(step, m, choose(candidates_, policy, rng));
+      if (!candidates_.empty()) return trace.set_chosen(step, m, choose(candidates_, policy, rng));
     }
     return trace.set_chosen(step, m, choose(legal, policy, rng));
   }

@@ -20,9 +20,9 @@ inline constexpr reasoner::GoalValue kWinGoal = 100;  // an immediate win reache
 struct RolloutPolicy {
   PlayoutMode mode = PlayoutMode::Random;
   double mast_temperature = 0.1;
-  const MoveAverages* mast = nullptr;    // required by PlayoutMode::Mast
+  const MoveAverages* mast = nullptr;      // required by PlayoutMode::Mast
   const PolicyWeights* weights = nullptr;  // required by PlayoutMode::Ppa (Gibbs at temperature 1)
-  bool decisive = false;       // play the mover's immediate win if it has one
+  bool decisive = false;                   // play the mover's immediate win if it has one
   bool anti_decisive = false;  // else avoid moves after which the next mover wins at once
   size_t max_depth = 10'000;
 };

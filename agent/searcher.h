@@ -20,7 +20,7 @@ using Clock = std::chrono::steady_clock;
 
 // When a search() call stops: the first limit reached wins.
 struct SearchLimits {
-  Clock::time_point deadline = Clock::time_point::max();  // checked before every playout
+  Clock::time_point deadline = Clock::time_point::max();         // checked before every playout
   uint64_t max_playouts = std::numeric_limits<uint64_t>::max();  // playouts in this call
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop at once
 };

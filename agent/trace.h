@@ -62,7 +62,7 @@ class Trace {
   }
   size_t num_roles_ = 0;
   std::vector<reasoner::MoveId> moves_;  // legal moves of every (step, role), concatenated
-  std::vector<uint32_t> begins_;         // entry e's legal moves are moves_[begins_[e], begins_[e+1])
+  std::vector<uint32_t> begins_;  // entry e's legal moves are moves_[begins_[e], begins_[e+1])
   std::vector<reasoner::MoveId> chosen_;  // chosen move of entry e = step * num_roles + role
 };
 

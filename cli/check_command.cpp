@@ -1,5 +1,6 @@
-// `ggp check GAME.kif`: parse and validate a rule sheet; print the roles, the counts and "valid"
-// (warnings go to stderr), or every error as file:line:col with the rule, and exit 1.
+// `ggp check GAME.kif [--strict]`: parse and validate a rule sheet; print the roles, the counts
+// and "valid" (warnings go to stderr), or every error as file:line:col with the rule, and exit 1.
+// --strict also fails on warnings (GDL that GGP-Base plays but the specification forbids).
 #include <iostream>
 #include <set>
 
@@ -23,13 +24,18 @@ void print_summary(const gdl::Game& game) {
             << "\nrelations: " << relations.size() << '\n';
 }
 
-int run_check(const std::string& path) {
+int run_check(const std::string& path, bool strict) {
   try {
     gdl::Game game = gdl::parse_game_file(path);
     gdl::ValidationReport report = gdl::check_game(game);
     for (const gdl::Diagnostic& w : report.warnings) std::cerr << w.to_string() << '\n';
     if (!report.ok()) throw gdl::GdlError(std::move(report.errors));
     print_summary(game);
+    std::cout << "warnings: " << report.warnings.size() << '\n';
+    if (strict && !report.warnings.empty()) {
+      std::cout << "invalid (--strict): warnings\n";
+      return 1;
+    }
     std::cout << "valid\n";
     return 0;
   } catch (const gdl::GdlError& e) {
@@ -43,8 +49,10 @@ int run_check(const std::string& path) {
 void add_check_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("check", "Parse and validate a GDL rule sheet");
   static std::string path;
+  static bool strict = false;
   cmd->add_option("game", path, "the .kif file")->required();
-  cmd->callback([] { exit_status() = run_check(path); });
+  cmd->add_flag("--strict", strict, "fail on warnings too");
+  cmd->callback([] { exit_status() = run_check(path, strict); });
 }
 
 const CommandRegistration registration(add_check_command);

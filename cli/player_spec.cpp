@@ -31,7 +31,8 @@ double to_double(const std::string& key, const std::string& text) {
 uint64_t to_count(const std::string& key, const std::string& text) {
   double v = to_double(key, text);
   if (v < 0 || v != static_cast<double>(static_cast<uint64_t>(v)))
-    throw std::invalid_argument("setting '" + key + "' needs a whole number >= 0, got '" + text + "'");
+    throw std::invalid_argument("setting '" + key + "' needs a whole number >= 0, got '" + text +
+                                "'");
   return static_cast<uint64_t>(v);
 }
 
@@ -69,9 +70,10 @@ Setter choice(const std::string& key, E& field, std::map<std::string, E> names) 
 void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["c"] = number("c", c.exploration);
   s["k"] = number("k", c.rave_k);
-  s["amaf"] = choice<agent::AmafMode>("amaf", c.amaf, {{"off", agent::AmafMode::Off},
-                                                       {"alpha", agent::AmafMode::Alpha},
-                                                       {"rave", agent::AmafMode::Rave}});
+  s["amaf"] = choice<agent::AmafMode>("amaf", c.amaf,
+                                      {{"off", agent::AmafMode::Off},
+                                       {"alpha", agent::AmafMode::Alpha},
+                                       {"rave", agent::AmafMode::Rave}});
   s["amaf_alpha"] = number("amaf_alpha", c.amaf_alpha);
   s["playout"] = choice<agent::PlayoutMode>("playout", c.playout,
                                             {{"random", agent::PlayoutMode::Random},
@@ -90,6 +92,11 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["antidecisive"] = number("antidecisive", c.anti_decisive);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
+  s["sp_restart"] = number("sp_restart", c.sp_restart_playouts);
+  s["mb"] = number("mb", c.max_tree_mb);
+  s["prune_rd"] = number("prune_rd", c.prune_rd);
+  s["prune_visits"] = number("prune_visits", c.prune_min_visits);
+  s["prune_sigma"] = number("prune_sigma", c.prune_sigma_e);
 }
 
 struct Spec {
@@ -99,13 +106,14 @@ struct Spec {
   agent::NestedConfig nested;
   uint64_t seed = 0;
   size_t threads = 1;  // root parallelism: independent searchers voting
-  std::string kind;  // "mcts", "mmmcs", "nmcs", "nrpa"
+  std::string kind;    // "mcts", "mmmcs", "nmcs", "nrpa"
 };
 
 // The searcher names besides the MCTS presets, with their summaries.
 const std::vector<std::pair<std::string, std::string>>& other_searchers() {
   static const std::vector<std::pair<std::string, std::string>> names = {
-      {"mmmcs", "MM-MCS: minimax over Monte-Carlo probes at a fixed depth (settings: depth, nodes)"},
+      {"mmmcs",
+       "MM-MCS: minimax over Monte-Carlo probes at a fixed depth (settings: depth, nodes)"},
       {"nmcs", "NMCS for one-player games, uct otherwise (settings: level)"},
       {"nrpa", "NRPA for one-player games, uct otherwise (settings: level, iterations, alpha)"},
   };
@@ -209,13 +217,17 @@ std::string player_spec_help() {
     help += p.name + std::string(p.name.size() < 8 ? 8 - p.name.size() : 1, ' ') + p.summary + "\n";
   help +=
       "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, playout=random|mast|ppa,\n"
-      "        mast_tau, ppa_alpha, threshold, nodes, depth, temp, solver, decisive, antidecisive,\n"
-      "        reuse, sp_d\n";
+      "        mast_tau, ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
+      "antidecisive,\n"
+      "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
+      "(progressive\n"
+      "        pruning, off at prune_rd=0)\n";
   for (const auto& [name, summary] : other_searchers())
     help += name + std::string(8 - name.size(), ' ') + summary + "\n";
-  help += "every searcher: playouts=N (budget per move instead of the clock), seed, margin (ms),\n"
-          "        metagame=0|1 (search during the start clock), threads=N (root parallelism);\n"
-          "        e.g. uct:c=0.4,playouts=1000";
+  help +=
+      "every searcher: playouts=N (budget per move instead of the clock), seed, margin (ms),\n"
+      "        metagame=0|1 (search during the start clock), threads=N (root parallelism);\n"
+      "        e.g. uct:c=0.4,playouts=1000";
   return help;
 }
 

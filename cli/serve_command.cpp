@@ -1,7 +1,8 @@
 // `ggp serve`: the GGP HTTP player. Prints `listening on HOST:PORT` once bound (also with
 // --port 0, which picks a free port), then one log line per message unless --quiet; stops on
-// SIGINT or SIGTERM.
+// SIGINT or SIGTERM without waiting for searches still running.
 #include <atomic>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -45,7 +46,9 @@ int run_serve(const ServeOptions& o) {
   std::cout << "ggp serve: " << o.name << " (" << o.player << ") listening on " << o.bind << ':'
             << server.port() << std::endl;
   server.run();
-  return 0;
+  // Replies are all sent; searches and fallback work still queued are of no use now.
+  std::cout.flush();
+  std::_Exit(0);
 }
 
 void add_serve_command(CLI::App& app) {

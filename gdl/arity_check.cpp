@@ -1,4 +1,4 @@
-// Arity consistency (GDL spec, Definition 3: relation and function constants have a fixed arity)
+// Arity consistency (GDL spec: relation and function constants have a fixed arity)
 // and the keywords' own arities, as GGP-Base's StaticValidator checks them. A relation keyword
 // used as a function symbol is an error, as there; `not`, `or`, `distinct` inside a term are
 // warnings (dresden's SAT games write clauses as `(contains 1 (not 18))`).
@@ -16,9 +16,10 @@ constexpr int kAny = -1;
 // Expected arity of each keyword used as a sentence; kAny for the logical operators, which never
 // name a sentence or a function.
 constexpr std::array<int, kw::count> kKeywordArity = {
-    /*role*/ 1, /*init*/ 1, /*true*/ 1, /*next*/ 1, /*legal*/ 2, /*does*/ 2, /*goal*/ 2,
-    /*terminal*/ 0, /*distinct*/ kAny, /*not*/ kAny, /*or*/ kAny, /*base*/ 1, /*input*/ 2,
-    /*<=*/ kAny};
+    /*role*/ 1,     /*init*/ 1,        /*true*/ 1,   /*next*/ 1,  /*legal*/ 2, /*does*/ 2,
+    /*goal*/ 2,
+    /*terminal*/ 0, /*distinct*/ kAny, /*not*/ kAny, /*or*/ kAny, /*base*/ 1,  /*input*/ 2,
+    /*<=*/kAny};
 
 bool is_operator(SymbolId s) {
   return s == kw::distinct || s == kw::not_ || s == kw::or_ || s == kw::implies;
@@ -31,7 +32,9 @@ std::string plural_args(size_t n) {
 class ArityChecker {
  public:
   ArityChecker(const Game& game, Findings& findings)
-      : game_(game), findings_(findings), relations_(game.symbols.size()),
+      : game_(game),
+        findings_(findings),
+        relations_(game.symbols.size()),
         functions_(game.symbols.size()) {}
 
   void check_rule(const Rule& rule) {
@@ -81,8 +84,9 @@ class ArityChecker {
     if (s.is_function() && s.args.empty() && !zero_arity_reported_) {
       zero_arity_reported_ = true;
       findings_.warning(rule, where,
-                        "'(" + name(r) + ")' is written with parentheses but no argument; GDL "
-                        "writes a proposition without them");
+                        "'(" + name(r) +
+                            ")' is written with parentheses but no argument; GDL "
+                            "writes a proposition without them");
     }
     functions_in(rule, s, where);
   }
@@ -116,8 +120,8 @@ class ArityChecker {
     first.reported = true;
     findings_.error(rule, where,
                     std::string("the ") + what + " '" + name(t.name) + "' is used here with " +
-                        plural_args(t.arity()) + " but with " + plural_args(first.arity) +
-                        " at " + std::to_string(first.where.line) + ":" +
+                        plural_args(t.arity()) + " but with " + plural_args(first.arity) + " at " +
+                        std::to_string(first.where.line) + ":" +
                         std::to_string(first.where.column));
   }
 

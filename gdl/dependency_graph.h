@@ -1,5 +1,5 @@
 #pragma once
-// The dependency graph of a rule sheet (GDL spec, Definition 12): one node per relation, an edge
+// The dependency graph of a rule sheet (as the GDL spec defines it): one node per relation, an edge
 // from the head relation of each rule to every relation of an atom in its body, inside `or` and
 // `not` too; an edge is negative when some such atom sits under a `not`. Strongly connected
 // components are numbered in dependency order (Tarjan 1972): a component only depends on

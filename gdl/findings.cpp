@@ -72,6 +72,15 @@ std::string excerpt(const Rule& rule, const SymbolTable& symbols, size_t max) {
   return cut(std::move(out), complete, max);
 }
 
+std::string chain_text(const std::vector<SymbolId>& chain, const SymbolTable& symbols) {
+  std::string text;
+  for (SymbolId r : chain) {
+    if (!text.empty()) text += " -> ";
+    text += symbols.name(r);
+  }
+  return text;
+}
+
 void Findings::add(std::vector<Diagnostic>& to, size_t& dropped, const Rule* rule,
                    SourceLocation where, const std::string& message) {
   if (to.size() >= kMaxKept) {

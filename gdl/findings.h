@@ -13,6 +13,9 @@ namespace ggp::gdl {
 std::string excerpt(const Term& term, const SymbolTable& symbols, size_t max = 200);
 std::string excerpt(const Rule& rule, const SymbolTable& symbols, size_t max = 400);
 
+// Relation names joined by " -> ", e.g. a chain of dependencies.
+std::string chain_text(const std::vector<SymbolId>& chain, const SymbolTable& symbols);
+
 class Findings {
  public:
   explicit Findings(const Game& game) : game_(game) {}

@@ -1,4 +1,4 @@
-// Where GDL's keywords may appear (GDL spec, section 4 and Definition 16; GGP-Base's
+// Where GDL's keywords may appear (GDL spec, restrictions on the keywords; GGP-Base's
 // StaticValidator::checkKeywordLocations):
 // - roles are ground, distinct facts, and there is at least one;
 // - `true` and `does` are never defined by rules or facts; `next` is never used in a body, nor
@@ -8,7 +8,8 @@
 // - `init`, `base` and `input` do not depend on `true`, `does`, `next`, `legal`, `goal` or
 //   `terminal` (they describe the game, not a state).
 // Warnings: a relation used in a body but never defined (always false), a game without `legal`,
-// `goal` or `terminal` rules.
+// `goal` or `terminal` rules, a constant role argument that is no role, a goal value that is not
+// an integer from 0 to 100.
 #include <string>
 #include <vector>
 
@@ -17,15 +18,6 @@
 
 namespace ggp::gdl {
 namespace {
-
-std::string chain_text(const std::vector<SymbolId>& chain, const SymbolTable& symbols) {
-  std::string text;
-  for (SymbolId r : chain) {
-    if (!text.empty()) text += " -> ";
-    text += symbols.name(r);
-  }
-  return text;
-}
 
 void check_roles(const Game& game, Findings& findings) {
   if (game.roles.empty()) findings.error("the game has no (role ...) fact");
@@ -90,10 +82,47 @@ void check_independent(const Game& game, const DependencyGraph& graph,
   }
 }
 
+// Warnings for constants that cannot be right: a role argument of `legal`, `goal`, `does` or
+// `input` that is no role, and a goal value that is not an integer from 0 to 100.
+void check_constants(const Game& game, Findings& findings) {
+  std::vector<bool> is_role(game.symbols.size(), false);
+  for (SymbolId r : game.roles) is_role[r] = true;
+  bool role_reported = false, value_reported = false;
+  auto check = [&](const Rule& rule, const Term& s, SourceLocation where) {
+    SymbolId r = relation_of(s);
+    bool has_role = r == kw::legal || r == kw::goal || r == kw::does || r == kw::input;
+    if (!has_role || s.arity() != 2) return;
+    const Term& who = s.args[0];
+    if (!role_reported && who.is_constant() && !is_role[who.name] && !game.roles.empty()) {
+      role_reported = true;
+      findings.warning(rule, where,
+                       "'" + game.symbols.name(who.name) + "' in " + excerpt(s, game.symbols) +
+                           " is not a role");
+    }
+    const Term& value = s.args[1];
+    if (r != kw::goal || value_reported || !value.is_constant()) return;
+    const std::string& text = game.symbols.name(value.name);
+    bool number = !text.empty() && text.size() <= 3 &&
+                  text.find_first_not_of("0123456789") == std::string::npos &&
+                  std::stoi(text) <= 100;
+    if (!number) {
+      value_reported = true;
+      findings.warning(rule, where, "the goal value " + text + " is not an integer from 0 to 100");
+    }
+  };
+  for (const Rule& rule : game.rules) {
+    check(rule, rule.head, rule.where);
+    for (const Literal& l : rule.body)
+      for_each_atom(l, false,
+                    [&](const Literal& atom, bool) { check(rule, atom.term, atom.where); });
+  }
+}
+
 }  // namespace
 
 void check_keywords(const Game& game, const DependencyGraph& graph, Findings& findings) {
   check_roles(game, findings);
+  check_constants(game, findings);
   std::vector<bool> defined(game.symbols.size(), false);
   for (const Rule& rule : game.rules) {
     SymbolId head = relation_of(rule.head);
@@ -120,16 +149,15 @@ void check_keywords(const Game& game, const DependencyGraph& graph, Findings& fi
                     findings);
 
   for (SymbolId k : {kw::legal, kw::goal, kw::terminal})
-    if (!defined[k])
-      findings.warning("the game never defines '" + game.symbols.name(k) + "'");
+    if (!defined[k]) findings.warning("the game never defines '" + game.symbols.name(k) + "'");
   std::vector<bool> reported(game.symbols.size(), false);
   for (const Rule& rule : game.rules)
     for (const Literal& l : rule.body)
       for_each_atom(l, false, [&](const Literal& atom, bool) {
         SymbolId r = relation_of(atom.term);
         bool given_by_state_or_moves = r == kw::true_ || r == kw::does;
-        bool reported_as_error = r == kw::init || r == kw::next || r == kw::base || r == kw::input;
-        if (defined[r] || reported[r] || given_by_state_or_moves || reported_as_error) return;
+        bool reported_above = r == kw::init || r == kw::next || r == kw::base || r == kw::input;
+        if (defined[r] || reported[r] || given_by_state_or_moves || reported_above) return;
         reported[r] = true;
         findings.warning(rule, atom.where,
                          "'" + game.symbols.name(r) + "' is never defined, so it is always false");

@@ -1,7 +1,8 @@
 #include "gdl/parser.h"
 
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include "gdl/sexpr_stream.h"
 
@@ -42,7 +43,8 @@ class RuleBuilder {
   Term sentence(const SExpr& e) const {
     Term t = term(e);
     if (t.is_variable())
-      throw RuleError{e.where, "a variable cannot stand as a sentence: '" + symbols_.name(t.name) + "'"};
+      throw RuleError{e.where,
+                      "a variable cannot stand as a sentence: '" + symbols_.name(t.name) + "'"};
     return t;
   }
 
@@ -112,7 +114,8 @@ void build_rules(Game& game, Next&& next) {
   if (!errors.empty()) throw GdlError(std::move(errors));
   game.rules.shrink_to_fit();
   for (const Rule& r : game.rules)
-    if (r.is_fact() && r.head.name == kw::role && r.head.arity() == 1 && r.head.args[0].is_constant())
+    if (r.is_fact() && r.head.name == kw::role && r.head.arity() == 1 &&
+        r.head.args[0].is_constant())
       game.roles.push_back(r.head.args[0].name);
 }
 
@@ -140,11 +143,24 @@ Game parse_game(std::string_view text, std::string source) {
 }
 
 Game parse_game_file(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw GdlError({Diagnostic{path, {}, "is a directory, not a rule sheet"}});
   std::ifstream in(path, std::ios::binary);
   if (!in) throw GdlError({Diagnostic{path, {}, "cannot open the file"}});
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_game(buffer.str(), path);
+  std::string text;
+  in.seekg(0, std::ios::end);
+  std::streamoff size = in.tellg();
+  if (size >= 0) {  // a regular file: one copy of it, no more
+    text.resize(static_cast<size_t>(size));
+    in.seekg(0);
+    in.read(text.data(), size);
+  } else {  // a pipe
+    in.clear();
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  if (in.bad()) throw GdlError({Diagnostic{path, {}, "cannot read the file"}});
+  return parse_game(text, path);
 }
 
 Term term_from_sexpr(const SExpr& e, const SymbolTable& symbols, const std::string& source) {

@@ -6,7 +6,9 @@
 namespace ggp::gdl {
 
 RuleGraph::RuleGraph(const Game& game, const DependencyGraph& graph, size_t budget)
-    : game_(game), graph_(graph), node_of_rule_(game.rules.size(), kNone),
+    : game_(game),
+      graph_(graph),
+      node_of_rule_(game.rules.size(), kNone),
       nodes_by_relation_(graph.size()) {
   for (size_t i = 0; i < game.rules.size(); ++i) {
     const Rule& r = game.rules[i];
@@ -17,15 +19,19 @@ RuleGraph::RuleGraph(const Game& game, const DependencyGraph& graph, size_t budg
     nodes_by_relation_[head].push_back(node_of_rule_[i]);
   }
   std::vector<std::vector<uint32_t>> successors(rule_of_node_.size());
+  std::vector<size_t> head_size(rule_of_node_.size());
+  for (uint32_t n = 0; n < rule_of_node_.size(); ++n)
+    head_size[n] = term_size(game.rules[rule_of_node_[n]].head);
   size_t work = 0;
   for (uint32_t n = 0; n < rule_of_node_.size() && refined_; ++n) {
     const Rule& r = game.rules[rule_of_node_[n]];
     for (const Literal& l : r.body)
       for_each_atom(l, false, [&](const Literal& atom, bool) {
-        if (!refined_ || !graph.same_component(relation_of(r.head), relation_of(atom.term)))
-          return;
+        if (!refined_ || !graph.same_component(relation_of(r.head), relation_of(atom.term))) return;
+        size_t atom_size = term_size(atom.term);
         for (uint32_t m : rules_defining(relation_of(atom.term))) {
-          if (++work > budget) {
+          work += atom_size + head_size[m];
+          if (work > budget) {
             refined_ = false;
             return;
           }

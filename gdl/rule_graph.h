@@ -5,7 +5,7 @@
 // bounded than the relation graph; e.g. `(<= (goal ?r 0) (role ?r) (not (goal ?r 100)))` is a
 // negative self-loop of `goal` but no rule depends on itself. GGP-Base plays such games.
 // Only rules whose head relation is recursive are refined; beyond a work budget the answers fall
-// back to the relation graph's.
+// back to the relation graph's (stricter) ones.
 #include <cstdint>
 #include <vector>
 
@@ -16,8 +16,9 @@ namespace ggp::gdl {
 
 class RuleGraph {
  public:
-  // At most `budget` unification attempts while building.
-  RuleGraph(const Game& game, const DependencyGraph& graph, size_t budget = 4'000'000);
+  // Building gives up (see refined()) once the unifications tried have looked at more than
+  // `budget` symbols in all.
+  RuleGraph(const Game& game, const DependencyGraph& graph, size_t budget = 50'000'000);
 
   // `atom`, in the body of game.rules[rule], unifies with the head of a rule in a cycle with
   // that rule, i.e. some instance of it may depend on an instance of the rule itself.
@@ -34,8 +35,8 @@ class RuleGraph {
   const Game& game_;
   const DependencyGraph& graph_;
   bool refined_ = true;
-  std::vector<uint32_t> node_of_rule_;                  // kNone for rules left out
-  std::vector<uint32_t> rule_of_node_;                  // index into game.rules
+  std::vector<uint32_t> node_of_rule_;                    // kNone for rules left out
+  std::vector<uint32_t> rule_of_node_;                    // index into game.rules
   std::vector<std::vector<uint32_t>> nodes_by_relation_;  // indexed by DependencyGraph::Node
   Components components_;
 };

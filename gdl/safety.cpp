@@ -1,21 +1,26 @@
-// Safety (GDL spec, Definition 13): every variable of the head, of a negative literal and of a
+// Safety (GDL spec): every variable of the head, of a negative literal and of a
 // `distinct` occurs in a positive atom of the body. The meaning of `or` is its expansion into one
 // rule per disjunct, and a rule is safe when every expansion is: so a variable counts as bound by
 // an `or` only if every disjunct binds it, and a requirement inside a disjunct may also use what
 // that disjunct (and everything outside the `or`) binds. This is computed without expanding, which
 // could be exponential: the weakest expansion of the other `or`s binds exactly their intersection.
 //
-// Three unsafe cases are warnings, not errors, because GGP-Base's test games require a state
-// machine to handle them (games/test/test_case_3b, 3e, 3f) and a top-down prover gives them a
-// meaning; a bottom-up evaluator must take care:
+// Four unsafe cases are warnings, not errors: real games rely on them (GGP-Base's own test games
+// games/test/test_case_3b, 3e, 3f require a state machine to handle the first two), and a
+// top-down prover gives them a meaning; a bottom-up evaluator must take care:
 // - the variable is the role argument of a `legal`, `goal` or `input` head, e.g.
 //   `(<= (legal ?p ?p) (cell 1 1))`: every query names the role, which binds it;
 // - the variable is an argument of the head, and every use of the relation in a body binds that
 //   argument through the other positive atoms of that body (ticTacToeClassic's
-//   `(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))`);
+//   `(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))`), or passes a variable found nowhere else;
+// - the variable occurs only inside one top-level `not`, e.g. dresden/RobinsonRoulette's
+//   `(<= (goal player 100) (not (true (outer ?x empty))))`: GGP-Base's prover reads it as "there
+//   is no ?x such that ..."; a bottom-up evaluator must project ?x away first;
 // - no GDL keyword relation depends, directly or not, on the rule's relation.
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gdl/term_walk.h"
@@ -26,37 +31,8 @@ namespace {
 
 using VarSet = std::vector<SymbolId>;  // sorted, unique
 
-VarSet intersection(const VarSet& a, const VarSet& b) {
-  VarSet both;
-  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
-  return both;
-}
-
 bool contains(const VarSet& set, SymbolId v) {
   return std::binary_search(set.begin(), set.end(), v);
-}
-
-// Variables bound in every expansion of `l`, appended to `out` (unsorted).
-void add_bound(const Literal& l, VarSet& out) {
-  switch (l.kind) {
-    case Literal::Kind::Atom:
-      collect_variables(l.term, out);
-      return;
-    case Literal::Kind::Or: {
-      VarSet common;
-      for (size_t i = 0; i < l.children.size(); ++i) {
-        VarSet mine;
-        add_bound(l.children[i], mine);
-        make_set(mine);
-        common = i == 0 ? std::move(mine) : intersection(common, mine);
-      }
-      out.insert(out.end(), common.begin(), common.end());
-      return;
-    }
-    case Literal::Kind::Not:
-    case Literal::Kind::Distinct:
-      return;
-  }
 }
 
 // Variables that no positive atom binds where a literal (or the head) needs them.
@@ -65,6 +41,7 @@ struct Unbound {
   VarSet variables;
   SourceLocation where;
   std::string what;
+  const Literal* negation = nullptr;  // the top-level `not` that needs them, if it is one
 };
 
 // Variables of the rule that must be bound but are not, in every expansion of its `or`s.
@@ -91,7 +68,7 @@ class RuleSafety {
   // variables bound in every expansion of it.
   VarSet conjunction(const std::vector<const Literal*>& literals, const VarSet& outside) {
     VarSet bound = outside;
-    for (const Literal* l : literals) add_bound(*l, bound);
+    for (const Literal* l : literals) add_bound_variables(*l, bound);
     make_set(bound);
     for (const Literal* l : literals) {
       switch (l->kind) {
@@ -99,10 +76,13 @@ class RuleSafety {
         case Literal::Kind::Distinct: {
           VarSet needed;
           collect_variables(*l, needed);
+          const Rule& rule = game_.rules[rule_];
+          bool top_level = l >= rule.body.data() && l < rule.body.data() + rule.body.size();
           require(needed, bound, l->where,
                   l->kind == Literal::Kind::Not
                       ? "of a 'not' does not occur in a positive atom of the body"
-                      : "of a 'distinct' does not occur in a positive atom of the body");
+                      : "of a 'distinct' does not occur in a positive atom of the body",
+                  l->kind == Literal::Kind::Not && top_level ? l : nullptr);
           break;
         }
         case Literal::Kind::Or:
@@ -115,9 +95,10 @@ class RuleSafety {
     return bound;
   }
 
-  void require(VarSet needed, const VarSet& bound, SourceLocation where, const char* what) {
+  void require(VarSet needed, const VarSet& bound, SourceLocation where, const char* what,
+               const Literal* negation = nullptr) {
     make_set(needed);
-    Unbound missing{rule_, {}, where, what};
+    Unbound missing{rule_, {}, where, what, negation};
     for (SymbolId v : needed)
       if (!contains(bound, v)) missing.variables.push_back(v);
     if (!missing.variables.empty()) out_.push_back(std::move(missing));
@@ -128,15 +109,54 @@ class RuleSafety {
   std::vector<Unbound>& out_;
 };
 
-// Variables bound by the positive atoms of a body (and by every disjunct of its `or`s), leaving
-// out the occurrence `skip`.
-VarSet bound_without(const Rule& rule, const Literal* skip) {
-  VarSet bound;
-  for (const Literal& l : rule.body)
-    if (&l != skip) add_bound(l, bound);
-  make_set(bound);
-  return bound;
-}
+// For each variable, how many top-level literals of a body bind it, so that what the body binds
+// without one of its literals is known in constant time.
+class BindingCounts {
+ public:
+  explicit BindingCounts(const Rule& rule) {
+    for (const Literal& l : rule.body) {
+      VarSet vars;
+      add_bound_variables(l, vars);
+      make_set(vars);
+      for (SymbolId v : vars) counts_.push_back({v, 1});
+    }
+    std::sort(counts_.begin(), counts_.end());
+    size_t out = 0;  // merge equal variables, summing their counts
+    for (size_t i = 0; i < counts_.size(); ++i) {
+      if (out > 0 && counts_[out - 1].first == counts_[i].first)
+        counts_[out - 1].second += counts_[i].second;
+      else
+        counts_[out++] = counts_[i];
+    }
+    counts_.resize(out);
+    collect_variables(rule.head, occurrences_);
+    for (const Literal& l : rule.body) collect_variables(l, occurrences_);
+    std::sort(occurrences_.begin(), occurrences_.end());
+  }
+
+  // `v` occurs once in the whole rule: an argument nobody cares about.
+  bool singleton(SymbolId v) const {
+    auto [first, last] = std::equal_range(occurrences_.begin(), occurrences_.end(), v);
+    return last - first == 1;
+  }
+
+  // `v` is bound by some top-level literal other than `skip` (null: by any).
+  bool bound_without(SymbolId v, const Literal* skip) const {
+    auto it = std::lower_bound(counts_.begin(), counts_.end(), std::make_pair(v, uint32_t{0}));
+    if (it == counts_.end() || it->first != v) return false;
+    uint32_t own = 0;
+    if (skip) {
+      VarSet vars;
+      add_bound_variables(*skip, vars);
+      own = std::find(vars.begin(), vars.end(), v) != vars.end();
+    }
+    return it->second > own;
+  }
+
+ private:
+  std::vector<std::pair<SymbolId, uint32_t>> counts_;  // sorted by variable
+  std::vector<SymbolId> occurrences_;                  // every occurrence, sorted
+};
 
 // Positions of the head's arguments that mention `v`, as a bit set (positions beyond 63 are not
 // tracked: such a variable is treated as not caller-bound).
@@ -153,7 +173,9 @@ uint64_t head_positions(const Rule& rule, SymbolId v) {
 class SafetyChecker {
  public:
   SafetyChecker(const Game& game, const DependencyGraph& graph, Findings& findings)
-      : game_(game), graph_(graph), findings_(findings),
+      : game_(game),
+        graph_(graph),
+        findings_(findings),
         used_(graph.dependencies_closure({kw::role, kw::init, kw::next, kw::legal, kw::goal,
                                           kw::terminal, kw::base, kw::input})),
         needed_positions_(graph.size(), 0) {}
@@ -165,8 +187,7 @@ class SafetyChecker {
     for (const Unbound& u : unbound) {
       const Rule& rule = game_.rules[u.rule];
       if (game_.symbols.is_keyword(relation_of(rule.head))) continue;
-      for (SymbolId v : u.variables)
-        needed_positions_[head_node(rule)] |= head_positions(rule, v);
+      for (SymbolId v : u.variables) needed_positions_[head_node(rule)] |= head_positions(rule, v);
     }
     std::vector<bool> callers_bind = check_callers();
     for (const Unbound& u : unbound) report(u, callers_bind);
@@ -183,31 +204,29 @@ class SafetyChecker {
            rule.head.args[0].is_variable() && rule.head.args[0].name == v;
   }
 
-  // Per relation node: it is used in some body, and every use binds the needed positions.
+  // Per relation node: it is used in some body, and every use binds the needed positions with
+  // the other literals of that body, or ignores them (a variable occurring nowhere else, as
+  // dresden/TTTblind's `(<= (line ?z) (column ?m ?z))`).
   std::vector<bool> check_callers() const {
     std::vector<bool> called(graph_.size(), false), all_bind(graph_.size(), true);
     for (const Rule& rule : game_.rules) {
-      VarSet bound_all;
-      bool computed = false;
+      std::optional<BindingCounts> counts;  // built for the bodies that call such a relation
       for (const Literal& top : rule.body)
         for_each_atom(top, false, [&](const Literal& atom, bool) {
           DependencyGraph::Node n = graph_.node(relation_of(atom.term));
           uint64_t needed = needed_positions_[n];
           if (needed == 0) return;
           called[n] = true;
-          VarSet bound;
-          if (&atom == &top) {
-            bound = bound_without(rule, &top);
-          } else {
-            if (!computed) bound_all = bound_without(rule, nullptr), computed = true;
-            bound = bound_all;
-          }
+          if (!counts) counts.emplace(rule);
+          const Literal* skip = &atom == &top ? &top : nullptr;
           for (size_t i = 0; i < atom.term.arity() && i < 64; ++i) {
             if (!(needed >> i & 1)) continue;
+            const Term& arg = atom.term.args[i];
+            if (arg.is_variable() && counts->singleton(arg.name)) continue;
             VarSet vars;
             collect_variables(atom.term.args[i], vars);
             for (SymbolId v : vars)
-              if (!contains(bound, v)) all_bind[n] = false;
+              if (!counts->bound_without(v, skip)) all_bind[n] = false;
           }
         });
     }
@@ -216,11 +235,16 @@ class SafetyChecker {
   }
 
   // Why an unbound variable is only a warning; kNone for an error.
-  enum class Excuse { kNone, kRoleArgument, kCallersBind, kUnused };
+  enum class Excuse { kNone, kRoleArgument, kCallersBind, kLocalToNot, kUnused };
+  static constexpr Excuse kEveryExcuse[] = {Excuse::kNone, Excuse::kRoleArgument,
+                                            Excuse::kCallersBind, Excuse::kLocalToNot,
+                                            Excuse::kUnused};
 
-  Excuse excuse(const Rule& rule, SymbolId v, const std::vector<bool>& callers_bind) const {
+  Excuse excuse(const Unbound& u, SymbolId v, const std::vector<bool>& callers_bind) const {
+    const Rule& rule = game_.rules[u.rule];
     DependencyGraph::Node n = head_node(rule);
     if (is_role_variable(rule, v)) return Excuse::kRoleArgument;
+    if (u.negation && !occurs_outside(rule, *u.negation, v)) return Excuse::kLocalToNot;
     if (!game_.symbols.is_keyword(relation_of(rule.head)) && head_positions(rule, v) != 0 &&
         callers_bind[n])
       return Excuse::kCallersBind;
@@ -231,37 +255,52 @@ class SafetyChecker {
   // One finding per kind of excuse, naming all the variables that share it.
   void report(const Unbound& u, const std::vector<bool>& callers_bind) {
     const Rule& rule = game_.rules[u.rule];
-    for (Excuse kind : {Excuse::kNone, Excuse::kRoleArgument, Excuse::kCallersBind,
-                        Excuse::kUnused}) {
+    for (Excuse kind : kEveryExcuse) {
       std::string names;
       bool or_only = false;
       size_t count = 0;
       for (SymbolId v : u.variables) {
-        if (excuse(rule, v, callers_bind) != kind) continue;
+        if (excuse(u, v, callers_bind) != kind) continue;
         names += (count++ ? ", " : "") + game_.symbols.name(v);
         or_only |= in_or_only(rule, v);
       }
       if (count == 0) continue;
-      std::string message = "unsafe rule: the variable" + std::string(count > 1 ? "s " : " ") +
-                            names + " " + u.what;
+      std::string message =
+          "unsafe rule: the variable" + std::string(count > 1 ? "s " : " ") + names + " " + u.what;
       if (or_only) message += " (an 'or' binds it in some disjuncts only)";
       switch (kind) {
         case Excuse::kNone:
           findings_.error(rule, u.where, message);
           break;
         case Excuse::kRoleArgument:
-          findings_.warning(rule, u.where, message + "; it is the role argument, which queries bind");
+          findings_.warning(rule, u.where,
+                            message + "; it is the role argument, which queries bind");
           break;
         case Excuse::kCallersBind:
           findings_.warning(rule, u.where,
                             message + "; every use of '" +
-                                game_.symbols.name(relation_of(rule.head)) + "' binds it");
+                                game_.symbols.name(relation_of(rule.head)) +
+                                "' binds it or ignores it");
+          break;
+        case Excuse::kLocalToNot:
+          findings_.warning(rule, u.where,
+                            message + "; it occurs nowhere else, so the 'not' reads 'there is no " +
+                                "such value' (as GGP-Base's prover reads it)");
           break;
         case Excuse::kUnused:
           findings_.warning(rule, u.where, message + "; the relation is never used by the game");
           break;
       }
     }
+  }
+
+  // `v` occurs in the head or in a top-level literal other than `negation`.
+  static bool occurs_outside(const Rule& rule, const Literal& negation, SymbolId v) {
+    VarSet vars;
+    collect_variables(rule.head, vars);
+    for (const Literal& l : rule.body)
+      if (&l != &negation) collect_variables(l, vars);
+    return std::find(vars.begin(), vars.end(), v) != vars.end();
   }
 
   // The variable appears in a positive atom of some disjuncts of an `or`.
@@ -280,7 +319,7 @@ class SafetyChecker {
   const Game& game_;
   const DependencyGraph& graph_;
   Findings& findings_;
-  std::vector<bool> used_;                 // per relation node: a keyword relation depends on it
+  std::vector<bool> used_;                  // per relation node: a keyword relation depends on it
   std::vector<uint64_t> needed_positions_;  // per relation node: head arguments callers must bind
 };
 

@@ -1,8 +1,8 @@
 #include "gdl/sexpr.h"
 
 #include <algorithm>
-#include <cstring>
 #include <boost/spirit/home/x3.hpp>
+#include <cstring>
 
 #include "gdl/sexpr_stream.h"
 

@@ -27,7 +27,7 @@ class SExprStream {
   const std::string& source_;
   SymbolTable& symbols_;
   size_t offset_ = 0;
-  size_t scanned_ = 0;     // newlines before this offset are counted in line_
+  size_t scanned_ = 0;  // newlines before this offset are counted in line_
   uint32_t line_ = 1;
   size_t line_start_ = 0;
 };

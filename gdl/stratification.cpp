@@ -1,8 +1,10 @@
-// Stratified negation (GDL spec, Definition 14: no cycle of the dependency graph has a negative
-// edge) and the recursion restriction (Definition 15): in a rule whose head relation p is in a
+// Stratified negation (GDL spec: no cycle of the dependency graph has a negative
+// edge) and the recursion restriction (GDL spec): in a rule whose head relation p is in a
 // cycle with the relation q of a positive body atom q(t1..tn), every ti is ground, or one of the
-// head's arguments, or an argument of a positive body atom whose relation is not in a cycle with
-// p. Together with safety these keep the set of derivable facts finite.
+// head's arguments, or occurs in a positive body atom whose relation is not in a cycle with p
+// (GGP-Base's StaticValidator demands an argument of that atom, not any subterm; that rejects
+// `(<= (conn ?x ?z) (conn ?x ?y) (true (link ?y ?z)))`, which is finite all the same).
+// Together with safety these keep the set of derivable facts finite.
 // Both are judged on the rule graph (gdl/rule_graph.h): a cycle of relations that no chain of
 // unifiable rules closes is not a cycle of the game's ground program, and GGP-Base plays such
 // games (e.g. `goal` defined by `(not (goal ?r 100))`). Stratification that holds only there is
@@ -16,15 +18,6 @@
 
 namespace ggp::gdl {
 namespace {
-
-std::string chain_text(const std::vector<SymbolId>& chain, const SymbolTable& symbols) {
-  std::string text;
-  for (SymbolId r : chain) {
-    if (!text.empty()) text += " -> ";
-    text += symbols.name(r);
-  }
-  return text;
-}
 
 class RecursionChecker {
  public:
@@ -50,16 +43,9 @@ class RecursionChecker {
     std::vector<const Term*> terms;
   };
 
-  void conjunction(const Rule& rule, const std::vector<const Literal*>& literals,
-                   Outside outside) {
+  void conjunction(const Rule& rule, const std::vector<const Literal*>& literals, Outside outside) {
     for (const Literal* l : literals)
-      if (l->kind == Literal::Kind::Atom && !cyclic(*l))
-        for (const Term& a : l->term.args) {
-          if (a.is_variable())
-            outside.variables.push_back(a.name);
-          else if (!a.is_ground())
-            outside.terms.push_back(&a);
-        }
+      if (l->kind == Literal::Kind::Atom && !cyclic(*l)) add_subterms(l->term, outside);
     make_set(outside.variables);
     for (const Literal* l : literals) {
       if (l->kind == Literal::Kind::Atom && cyclic(*l)) {
@@ -70,12 +56,24 @@ class RecursionChecker {
                                 excerpt(t, game_.symbols) + " of " +
                                 excerpt(l->term, game_.symbols) +
                                 ", which is recursive with the head, is neither ground, nor an "
-                                "argument of the head, nor an argument of a positive atom outside "
-                                "the recursion");
+                                "argument of the head, nor found in a positive atom outside the "
+                                "recursion");
             break;
           }
       } else if (l->kind == Literal::Kind::Or) {
         for (const Literal& c : l->children) conjunction(rule, {&c}, outside);
+      }
+    }
+  }
+
+  // Records the variables and the other non-ground terms occurring in `t`'s arguments.
+  static void add_subterms(const Term& t, Outside& outside) {
+    for (const Term& a : t.args) {
+      if (a.is_variable()) {
+        outside.variables.push_back(a.name);
+      } else if (!a.is_ground()) {
+        outside.terms.push_back(&a);
+        add_subterms(a, outside);
       }
     }
   }
@@ -128,9 +126,9 @@ void check_stratified_negation(const Game& game, const DependencyGraph& graph,
                             excerpt(atom.term, game.symbols) + ") and " +
                             chain_text(graph.path(used, head), game.symbols);
         if (error) {
-          findings.error(rule, atom.where,
-                         "negation is not stratified: " + cycle +
-                             " closes a cycle through the negation");
+          findings.error(
+              rule, atom.where,
+              "negation is not stratified: " + cycle + " closes a cycle through the negation");
         } else {
           warned = true;
           findings.warning(rule, atom.where,

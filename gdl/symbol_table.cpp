@@ -7,20 +7,16 @@ namespace ggp::gdl {
 namespace {
 
 constexpr std::array<std::string_view, kw::count> kKeywords = {
-    "role", "init",     "true", "next", "legal", "does", "goal",
-    "terminal", "distinct", "not", "or", "base", "input", "<="};
+    "role",     "init",     "true", "next", "legal", "does",  "goal",
+    "terminal", "distinct", "not",  "or",   "base",  "input", "<="};
 
 // The keyword id of `text` compared case-insensitively, or kAbsent.
 SymbolId keyword_id(std::string_view text) {
   if (text.empty() || text.size() > 8) return SymbolTable::kAbsent;
-  // Every keyword starts with one of these letters (either case) or '<'.
-  switch (text[0] | 0x20) {
-    case 'r': case 'i': case 't': case 'n': case 'l': case 'd': case 'g': case 'o': case 'b':
-    case '<' | 0x20:
-      break;
-    default:
-      return SymbolTable::kAbsent;
-  }
+  // Every keyword starts with one of these (lower-cased by | 0x20, which leaves '<' alone).
+  constexpr std::string_view kFirst = "ritnldgob<";
+  if (kFirst.find(static_cast<char>(text[0] | 0x20)) == std::string_view::npos)
+    return SymbolTable::kAbsent;
   for (SymbolId id = 0; id < kw::count; ++id) {
     std::string_view k = kKeywords[id];
     if (k.size() != text.size()) continue;

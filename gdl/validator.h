@@ -1,20 +1,25 @@
 #pragma once
 // Semantic validation of a parsed game, once at load, following the GDL specification (Love,
 // Hinrichs, Haley, Schkufza, Genesereth, "General Game Playing: Game Description Language
-// Specification", Stanford LG-2006-01, 2008) and GGP-Base's StaticValidator where the corpus shows
-// what real rule sheets rely on:
-// - at least one role; `role` only as ground facts;
-// - arity consistency: each relation and each function symbol is used with one arity, and the
-//   keywords with theirs (role 1, init 1, true 1, next 1, legal 2, does 2, goal 2, terminal 0,
-//   base 1, input 2); `not`, `or`, `distinct`, `<=` never name a relation or a function;
-// - safety: every variable of the head, of a `not` and of a `distinct` occurs in a positive atom
-//   of the body (an `or` binds a variable only if every disjunct does);
-// - stratified negation: no cycle of the dependency graph goes through a `not`;
-// - the recursion restriction (spec section 4.4);
-// - keyword placement: `true`/`does` never in a head; `init`/`next`/`base`/`input` never in a
-//   body; `legal`/`goal`/`terminal` do not depend on `does`; `init`/`base`/`input` do not depend on
-//   `true`, `does`, `next`, `legal`, `goal` or `terminal`.
-// Findings the corpus shows harmless in practice are warnings (see check_game's definition).
+// Specification", Stanford LG-2006-01, 2008) and GGP-Base's StaticValidator. Errors:
+// - no role; `role` defined by a rule, twice, or not a constant;
+// - a relation or a function symbol used with two arities; a keyword with the wrong arity (role 1,
+//   init 1, true 1, next 1, legal 2, does 2, goal 2, terminal 0, base 1, input 2); a relation
+//   keyword used as a function symbol; `not`, `or`, `distinct`, `<=` naming a sentence;
+// - an unsafe rule: a variable of the head, of a `not` or of a `distinct` that no positive atom
+//   of the body binds (an `or` binds a variable only if every disjunct does);
+// - negation through a cycle of the dependency graph, `or` and nested `not` included;
+// - a violation of the recursion restriction;
+// - `true` or `does` as a head, `next` in a body; `init`, `base` or `input` depending on `true`,
+//   `does`, `next`, `legal`, `goal` or `terminal`.
+// Where real games that GGP-Base plays rely on a looser reading, the finding is a warning (each
+// check's file says which corpus games): unsafe variables that every query or every use binds,
+// or in rules the game never uses; negation that cycles through relations but through no chain
+// of unifiable rules (gdl/rule_graph.h; such recursion is not subject to the recursion
+// restriction at all); `legal`, `goal`, `terminal` depending on `does`; `init`, `base`, `input`
+// in a body; `not`, `or`, `distinct` as function symbols.
+// Also warnings: relations used but never defined, `(p)` written for `p`, no `legal`, `goal` or
+// `terminal` rule.
 #include <vector>
 
 #include "gdl/ast.h"

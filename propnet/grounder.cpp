@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -21,8 +22,15 @@ struct Relation {
   bool dynamic = false;
   bool needed = false;
   std::vector<TermId> facts;
-  std::vector<std::unordered_map<TermId, std::vector<uint32_t>>> index;  // by argument position
-  uint32_t indexed = 0;  // facts[0, indexed) are in `index`
+  // Facts by the values at a set of positions (a hash of them; a collision only costs a failed
+  // match), built on first use for each set a join asks for. Position p * 64 is the p-th argument,
+  // p * 64 + 1 + q the q-th argument of a compound p-th argument, so `(true (cell 1 ?y))` finds its
+  // candidates by `1` although the argument of `true` is not ground.
+  struct Index {
+    std::unordered_map<uint64_t, std::vector<uint32_t>> facts;
+    uint32_t indexed = 0;  // facts[0, indexed) are in `facts`
+  };
+  std::map<std::vector<uint32_t>, Index> index;
 };
 
 class Grounder {
@@ -40,7 +48,6 @@ class Grounder {
     goal_ = set_.relation(gdl::kw::goal, 2);
     terminal_ = set_.relation(gdl::kw::terminal, 0);
     rels_.resize(set_.relations.size());
-    for (uint32_t i = 0; i < rels_.size(); ++i) rels_[i].index.resize(set_.relations[i].arity);
     classify();
     evaluate_static();
     std::vector<uint32_t> dynamic_rules;
@@ -124,7 +131,7 @@ class Grounder {
       if (order[v] == kNone) visit(v);
     for (const PreparedRule& r : set_.rules)
       for (const PreparedAtom& a : r.negative)
-        if (comp[a.relation] == comp[r.head.relation])
+        if (!rels_[r.head.relation].dynamic && comp[a.relation] == comp[r.head.relation])
           throw error("negation inside recursion (not stratified): " + r.text);
     for (const auto& c : comps) {  // Tarjan emits components dependencies first
       if (rels_[c[0]].dynamic || !rels_[c[0]].needed) continue;
@@ -164,12 +171,28 @@ class Grounder {
     }
   }
 
-  void ensure_index(Relation& r) {
-    for (; r.indexed < r.facts.size(); ++r.indexed) {
-      TermId f = r.facts[r.indexed];
-      auto args = out_.pool.args(f);
-      for (size_t p = 0; p < args.size(); ++p) r.index[p][args[p]].push_back(r.indexed);
+  TermId value_at(TermId fact, uint32_t position) const {
+    TermId arg = out_.pool.args(fact)[position / 64];
+    if (position % 64 == 0) return arg;
+    auto sub = out_.pool.args(arg);
+    return position % 64 - 1 < sub.size() ? sub[position % 64 - 1] : kNoTerm;
+  }
+
+  static uint64_t mix(uint64_t h, TermId v) { return (h ^ v) * 0x9e3779b97f4a7c15ull + (h >> 29); }
+
+  const Relation::Index& ensure_index(Relation& r, const std::vector<uint32_t>& positions) {
+    Relation::Index& index = r.index[positions];
+    for (; index.indexed < r.facts.size(); ++index.indexed) {
+      uint64_t h = 0;
+      bool present = true;
+      for (uint32_t position : positions) {
+        TermId v = value_at(r.facts[index.indexed], position);
+        present &= v != kNoTerm;
+        h = mix(h, v);
+      }
+      if (present) index.facts[h].push_back(index.indexed);
     }
+    return index;
   }
 
   // ---- patterns -----------------------------------------------------------------------------
@@ -331,7 +354,7 @@ class Grounder {
     for (uint32_t f : filters_[step]) {
       if (f & 1) {
         const auto& d = rule_->distinct[f >> 1];
-        if (instantiate(d.a) == instantiate(d.b)) return false;
+        if ((instantiate(d.a) == instantiate(d.b)) != d.equal) return false;
       } else if (is_fact(lookup(rule_->negative[f >> 1].atom))) {
         return false;
       }
@@ -360,13 +383,26 @@ class Grounder {
       return;
     }
     if (a.atom.kind == Pattern::Kind::Func) {
-      for (size_t p = 0; p < a.atom.args.size(); ++p) {
-        if (!all_bound(a.atom.args[p])) continue;
-        TermId key = lookup(a.atom.args[p]);
-        if (key == kNoTerm) return;
-        ensure_index(rel);
-        auto it = rel.index[p].find(key);
-        if (it == rel.index[p].end()) return;
+      // Candidates by every bound position at once.
+      positions_.clear();
+      uint64_t h = 0;
+      for (uint32_t p = 0; p < a.atom.args.size() && p < 64; ++p) {
+        const Pattern& arg = a.atom.args[p];
+        if (all_bound(arg)) {
+          positions_.push_back(p * 64);
+          h = mix(h, lookup(arg));
+        } else if (arg.kind == Pattern::Kind::Func) {
+          for (uint32_t q = 0; q < arg.args.size() && q < 63; ++q)
+            if (all_bound(arg.args[q])) {
+              positions_.push_back(p * 64 + 1 + q);
+              h = mix(h, lookup(arg.args[q]));
+            }
+        }
+      }
+      if (!positions_.empty()) {
+        const Relation::Index& index = ensure_index(rel, positions_);
+        auto it = index.facts.find(h);
+        if (it == index.facts.end()) return;
         const std::vector<uint32_t>& list = it->second;
         size_t i = static_cast<size_t>(std::lower_bound(list.begin(), list.end(), lo) - list.begin());
         for (; i < list.size() && list[i] < hi; ++i) visit(list[i]);
@@ -417,6 +453,7 @@ class Grounder {
   std::vector<std::vector<uint32_t>> filters_;
   std::vector<TermId> binding_;
   std::vector<uint32_t> trail_;
+  std::vector<uint32_t> positions_;  // scratch of join()
   size_t work_ = 0;
 };
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gdl/ast.h"
+#include "propnet/deadline.h"
 #include "propnet/grounder.h"
 
 namespace ggp::propnet {
@@ -34,7 +35,12 @@ struct Network {
   uint32_t num_moves = 0;
   // Observed literals.
   std::vector<Lit> next;   // by fact
-  std::vector<Lit> legal;  // by move
+  std::vector<Lit> legal;  // by move: the move is legal iff this literal (and its guard) hold
+  // A move with `guarded[m]` is legal only when its role's guard literal holds too: a literal
+  // common to most of the role's legal rules (typically whose turn it is), factored out by
+  // optimize() so that its changes do not touch every legal gate of the role.
+  std::vector<Lit> guard;       // by role; kTrueLit when none
+  std::vector<uint8_t> guarded;  // by move
   std::vector<std::vector<std::pair<int, Lit>>> goals;  // by role: (value, literal)
   Lit terminal = kFalseLit;
   // Names and the initial state.
@@ -53,6 +59,6 @@ Network build_network(const gdl::Game& game, const Grounding& grounding, size_t 
 
 // Constant folding, aliasing of one-input gates, merging of equal gates and removal of gates that
 // no observed literal needs. Keeps the node layout (constant, bases, inputs) and compacts gates.
-void optimize(Network& net);
+void optimize(Network& net, const Deadline& deadline);
 
 }  // namespace ggp::propnet

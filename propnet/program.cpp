@@ -80,7 +80,9 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
   p->flags.assign(n, 0);
   p->cycle_of.assign(n, UINT32_MAX);
   p->init_counters.assign(n, 0);
-  std::vector<std::vector<uint32_t>> ext(n), internal(n);
+  enum Segment { kPos, kNeg, kCyc, kInner };
+  std::vector<std::vector<uint32_t>> segments[4];
+  for (auto& seg : segments) seg.resize(n);
   for (uint32_t nv = 0; nv < n; ++nv) {
     uint32_t v = old_of[nv];
     const Gate& g = net.gates[v];
@@ -98,21 +100,19 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
     p->init_counters[nv] = 0x80000000u - t + sat;
     for (Lit l : g.inputs) {
       uint32_t u = lit_node(l);
-      uint32_t edge = nv << 2 | (lit_negated(l) ? Program::kEdgeNegated : 0) |
-                      (cycle_of[v] != UINT32_MAX ? Program::kEdgeToCycle : 0);
-      bool inside = cycle_of[v] != UINT32_MAX && cycle_of[u] == cycle_of[v];
-      (inside ? internal : ext)[renum[u]].push_back(edge);
+      if (cycle_of[v] == UINT32_MAX) segments[lit_negated(l) ? kNeg : kPos][renum[u]].push_back(nv);
+      else if (cycle_of[u] == cycle_of[v]) segments[kInner][renum[u]].push_back(nv);
+      else segments[kCyc][renum[u]].push_back(nv << 1 | (l & 1));
     }
   }
-  p->out_begin.resize(n + 1);
-  p->ext_end.resize(n);
-  for (uint32_t v = 0; v < n; ++v) {
-    p->out_begin[v] = static_cast<uint32_t>(p->out.size());
-    p->out.insert(p->out.end(), ext[v].begin(), ext[v].end());
-    p->ext_end[v] = static_cast<uint32_t>(p->out.size());
-    p->out.insert(p->out.end(), internal[v].begin(), internal[v].end());
+  p->fanout.resize(n + 1);
+  for (uint32_t v = 0; v <= n; ++v) {
+    uint32_t* offsets[4] = {&p->fanout[v].pos, &p->fanout[v].neg, &p->fanout[v].cyc, &p->fanout[v].inner};
+    for (int k = 0; k < 4; ++k) {
+      *offsets[k] = static_cast<uint32_t>(p->out.size());
+      if (v < n) p->out.insert(p->out.end(), segments[k][v].begin(), segments[k][v].end());
+    }
   }
-  p->out_begin[n] = static_cast<uint32_t>(p->out.size());
   p->num_edges = static_cast<uint32_t>(p->out.size());
 
   // Observers, with the values of the all-false state.
@@ -143,6 +143,10 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
   p->watch_begin[n] = static_cast<uint32_t>(p->watches.size());
 
   p->terminal = map(net.terminal);
+  for (Lit l : net.guard) p->legal_guard.push_back(map(l));
+  p->guarded_words.assign(move_words, 0);
+  for (uint32_t m = 0; m < p->num_moves; ++m)
+    if (net.guarded[m]) p->guarded_words[m / 64] |= uint64_t{1} << (m % 64);
   p->goals = net.goals;
   for (auto& goals : p->goals)
     for (auto& [v, l] : goals) l = map(l);

@@ -21,9 +21,6 @@ struct Program {
   // Node flags.
   static constexpr uint8_t kWatched = 1;  // a next or legal literal reads it
   static constexpr uint8_t kCyclic = 2;   // in a cycle without transition (solved as a whole)
-  // Output edge: target << 2 | negated << 1 | target is cyclic.
-  static constexpr uint32_t kEdgeNegated = 2;
-  static constexpr uint32_t kEdgeToCycle = 1;
   // Watch entry: kind << 31 | negated << 30 | fact or move.
   static constexpr uint32_t kWatchLegal = 1u << 31;
   static constexpr uint32_t kWatchNegated = 1u << 30;
@@ -32,9 +29,14 @@ struct Program {
   uint32_t num_nodes = 0, num_facts = 0, num_moves = 0, num_roles = 0;
   uint32_t num_gates = 0, num_edges = 0;
 
-  // Outputs of node v: out[out_begin[v], ext_end[v]) leave v's cycle (all of them when v is in
-  // no cycle); out[ext_end[v], out_begin[v + 1]) stay inside it (never negated).
-  std::vector<uint32_t> out_begin, ext_end, out;
+  // The outputs of node v, in out[] by kind: [pos, neg) positive edges to gates outside cycles,
+  // [neg, cyc) negated ones, [cyc, inner) edges to gates in another node's cycle (target << 1 |
+  // negated), [inner, fanout[v + 1].pos) edges inside v's own cycle (never negated).
+  struct Fanout {
+    uint32_t pos, neg, cyc, inner;
+  };
+  std::vector<Fanout> fanout;  // by node, plus one past the last
+  std::vector<uint32_t> out;
   std::vector<uint8_t> flags;
   std::vector<uint32_t> cycle_of;                // by node, UINT32_MAX outside cycles
   std::vector<uint32_t> cycle_begin, cycle_nodes;  // cycle c: cycle_nodes[cycle_begin[c], [c+1])
@@ -51,6 +53,8 @@ struct Program {
   Lit terminal = kFalseLit;
   std::vector<std::vector<std::pair<int, Lit>>> goals;  // by role
   std::vector<uint32_t> role_moves;                     // role r owns moves [role_moves[r], [r+1])
+  std::vector<Lit> legal_guard;                         // by role (see Network::guard)
+  std::vector<uint64_t> guarded_words;                  // by move: needs its role's guard
   reasoner::State initial;
 
   // Names.

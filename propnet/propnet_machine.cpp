@@ -1,5 +1,6 @@
 #include "propnet/propnet_machine.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -77,8 +78,9 @@ class PropnetMachine final : public reasoner::StateMachine {
     sync(state);
     buffer_.clear();
     uint32_t b = p_->role_moves[role], e = p_->role_moves[role + 1];
+    const bool guard = value(p_->legal_guard[role]);
     for (uint32_t w = b / 64; w * 64 < e; ++w) {
-      uint64_t bits = v_.legal[w];
+      uint64_t bits = guard ? v_.legal[w] : v_.legal[w] & ~p_->guarded_words[w];
       if (w * 64 < b) bits &= ~uint64_t{0} << (b - w * 64);
       if (e - w * 64 < 64) bits &= (uint64_t{1} << (e - w * 64)) - 1;
       for (; bits != 0; bits &= bits - 1)
@@ -131,13 +133,21 @@ class PropnetMachine final : public reasoner::StateMachine {
 
   bool value(uint32_t lit) const { return ((v_.counters[lit >> 1] >> 31) ^ (lit & 1)) != 0; }
 
+  // `(f)` to `f`, as TermPool prints it.
+  static void drop_empty_calls(gdl::Term& t) {
+    if (t.is_function() && t.args.empty()) t.kind = gdl::Term::Kind::Constant;
+    for (gdl::Term& a : t.args) drop_empty_calls(a);
+  }
+
   // Text to the form of gdl::to_string, with a private copy of the symbols (made on first use).
   std::optional<std::string> canonical(std::string_view text) {
     if (!symbols_) symbols_ = std::make_unique<gdl::SymbolTable>(p_->game->symbols);
     try {
       std::vector<gdl::SExpr> e = gdl::read_sexprs(text, "<text>", *symbols_);
       if (e.size() != 1) return std::nullopt;
-      return gdl::to_string(gdl::term_from_sexpr(e[0], *symbols_, "<text>"), *symbols_);
+      gdl::Term term = gdl::term_from_sexpr(e[0], *symbols_, "<text>");
+      drop_empty_calls(term);
+      return gdl::to_string(term, *symbols_);
     } catch (const gdl::GdlError&) {
       return std::nullopt;
     }
@@ -191,49 +201,88 @@ class PropnetMachine final : public reasoner::StateMachine {
     }
   }
 
-  // Sends a node's new value to the counters of its outputs (those outside its cycle).
+  // Sends a cyclic node's new value to the counters of its outputs outside its cycle.
   void publish(uint32_t node, uint32_t value) {
     const Program& p = *p_;
     const uint32_t* out = p.out.data();
     uint32_t* counters = v_.counters.data();
     v_.published[node] = static_cast<uint8_t>(value);
     if (p.flags[node] & Program::kWatched) notify(node, value != 0);
+    const Program::Fanout& f = p.fanout[node];
     const uint32_t d = value ? 1u : ~0u;  // +1 or -1
-    for (uint32_t k = p.out_begin[node], end = p.ext_end[node]; k < end; ++k) {
-      const uint32_t o = out[k];
-      const uint32_t target = o >> 2;
-      const uint32_t delta = (o & Program::kEdgeNegated) ? 0u - d : d;
-      const uint32_t before = counters[target];
-      const uint32_t after = before + delta;
-      counters[target] = after;
-      if (o & Program::kEdgeToCycle) {
-        // A fall may end a self-supporting loop, so any fall re-solves the cycle.
-        if (((before ^ after) >> 31) || delta == ~0u) mark(p.cycle_head[p.cycle_of[target]]);
-      } else if ((before ^ after) >> 31) {
-        mark(target);
-      }
-    }
+    const uint32_t up = value ? 0x80000000u : 0x7fffffffu;  // a counter flips when it steps across 2^31
+    for (uint32_t k = f.pos; k < f.neg; ++k)
+      if ((counters[out[k]] += d) == up) mark(out[k]);
+    for (uint32_t k = f.neg; k < f.cyc; ++k)
+      if ((counters[out[k]] -= d) == ~up) mark(out[k]);
+    publish_to_cycles(f, d);
   }
 
   // Levelized event-driven propagation: nodes are numbered in topological order, so visiting the
   // marked nodes in increasing order settles each node once, after all its inputs (no glitches).
+  // The common case (a gate outside cycles) is inlined here with everything in locals.
   void wave() {
     const Program& p = *p_;
+    const uint32_t* out = p.out.data();
+    const Program::Fanout* fanout = p.fanout.data();
+    const uint8_t* flags = p.flags.data();
+    uint32_t* counters = v_.counters.data();
     uint64_t* dirty = v_.dirty.data();
-    for (uint32_t w = lo_; w <= hi_; ++w) {
-      while (dirty[w] != 0) {
-        const uint32_t node = w * 64 + static_cast<uint32_t>(std::countr_zero(dirty[w]));
-        dirty[w] &= dirty[w] - 1;
-        if (p.flags[node] & Program::kCyclic) {
+    uint32_t hi = hi_;
+    for (uint32_t w = lo_; w <= hi; ++w) {
+      for (uint64_t bits; (bits = dirty[w]) != 0;) {
+        dirty[w] = bits & (bits - 1);
+        const uint32_t node = w * 64 + static_cast<uint32_t>(std::countr_zero(bits));
+        const uint32_t value = counters[node] >> 31;
+        const uint8_t fl = flags[node];
+        if (fl & Program::kCyclic) {
+          hi_ = hi;
           solve_cycle(p.cycle_of[node]);
+          hi = hi_;
           continue;
         }
-        const uint32_t value = v_.counters[node] >> 31;
-        if (value != v_.published[node]) publish(node, value);
+        if (value == v_.published[node]) continue;
+        v_.published[node] = static_cast<uint8_t>(value);
+        if (fl & Program::kWatched) notify(node, value != 0);
+        const Program::Fanout& f = fanout[node];
+        const uint32_t d = value ? 1u : ~0u;
+        const uint32_t up = value ? 0x80000000u : 0x7fffffffu;
+        for (uint32_t k = f.pos; k < f.neg; ++k) {
+          const uint32_t t = out[k];
+          if ((counters[t] += d) == up) {
+            dirty[t >> 6] |= uint64_t{1} << (t & 63);
+            hi = std::max(hi, t >> 6);
+          }
+        }
+        for (uint32_t k = f.neg; k < f.cyc; ++k) {
+          const uint32_t t = out[k];
+          if ((counters[t] -= d) == ~up) {
+            dirty[t >> 6] |= uint64_t{1} << (t & 63);
+            hi = std::max(hi, t >> 6);
+          }
+        }
+        if (f.cyc != f.inner) {
+          hi_ = hi;
+          publish_to_cycles(f, d);
+          hi = hi_;
+        }
       }
     }
     lo_ = UINT32_MAX;
     hi_ = 0;
+  }
+
+  void publish_to_cycles(const Program::Fanout& f, uint32_t d) {
+    const Program& p = *p_;
+    uint32_t* counters = v_.counters.data();
+    for (uint32_t k = f.cyc; k < f.inner; ++k) {
+      const uint32_t t = p.out[k] >> 1;
+      const uint32_t delta = (p.out[k] & 1) ? 0u - d : d;
+      const uint32_t before = counters[t];
+      counters[t] = before + delta;
+      // A fall may end a self-supporting loop, so any fall re-solves the cycle.
+      if (((before ^ counters[t]) >> 31) || delta == ~0u) mark(p.cycle_head[p.cycle_of[t]]);
+    }
   }
 
   // Re-solves cycle c as the least fixpoint of its current external inputs, then publishes the
@@ -246,7 +295,7 @@ class PropnetMachine final : public reasoner::StateMachine {
     for (uint32_t i = b; i < e; ++i) {
       uint32_t v = p.cycle_nodes[i];
       if (pub[v])
-        for (uint32_t k = p.ext_end[v]; k < p.out_begin[v + 1]; ++k) counters[p.out[k] >> 2] -= 1;
+        for (uint32_t k = p.fanout[v].inner; k < p.fanout[v + 1].pos; ++k) counters[p.out[k]] -= 1;
     }
     solving_.clear();
     for (uint32_t i = b; i < e; ++i) {
@@ -258,8 +307,8 @@ class PropnetMachine final : public reasoner::StateMachine {
     while (!solving_.empty()) {
       uint32_t v = p.cycle_nodes[b + solving_.back()];
       solving_.pop_back();
-      for (uint32_t k = p.ext_end[v]; k < p.out_begin[v + 1]; ++k) {
-        uint32_t t = p.out[k] >> 2;
+      for (uint32_t k = p.fanout[v].inner; k < p.fanout[v + 1].pos; ++k) {
+        uint32_t t = p.out[k];
         uint32_t ti = p.cycle_index[t];
         if ((++counters[t] >> 31) && !fresh_[ti]) {
           fresh_[ti] = 1;
@@ -291,10 +340,15 @@ std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::
                                                      const PropnetLimits& limits,
                                                      PropnetStats* stats) {
   auto start = std::chrono::steady_clock::now();
-  Grounding grounding = ground(*game, limits.grounding);
+  Deadline deadline(limits.seconds);
+  GroundingLimits grounding_limits = limits.grounding;
+  grounding_limits.seconds = limits.seconds;
+  Grounding grounding = ground(*game, grounding_limits);
   Network net = build_network(*game, grounding, limits.max_components);
   size_t before = net.gates.size();
-  optimize(net);
+  deadline.check("network construction");
+  optimize(net, deadline);
+  deadline.check("optimisation");
   std::shared_ptr<const Program> program = compile_program(std::move(net), game);
   if (stats) {
     stats->facts = program->num_facts;
@@ -303,7 +357,8 @@ std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::
     stats->edges = program->num_edges;
     stats->cycles = program->cycle_begin.size() - 1;
     stats->gates_before_optimisation = before;
-    stats->bytes = program->num_nodes * 16 + program->num_edges * 4 + program->watches.size() * 4;
+    stats->bytes = program->num_nodes * 33 + program->num_edges * 4 + program->watches.size() * 4 +
+                   program->init_counters.size() * 4;
     stats->build_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }

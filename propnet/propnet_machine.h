@@ -18,7 +18,8 @@
 namespace ggp::propnet {
 
 struct PropnetLimits {
-  GroundingLimits grounding;            // time and size of grounding
+  double seconds = 10.0;                // wall time for the whole build
+  GroundingLimits grounding;            // sizes of grounding (its time is `seconds`)
   size_t max_components = 3'000'000;    // gates before optimisation
 };
 

@@ -1,6 +1,7 @@
 #include "propnet/rule_set.h"
 
 #include <algorithm>
+#include <deque>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -11,7 +12,7 @@ constexpr size_t kMaxExpansion = 4096;
 
 // A literal without `or`: an atom, a negated atom or a distinct.
 struct Simple {
-  enum class Kind : uint8_t { Pos, Neg, Distinct } kind;
+  enum class Kind : uint8_t { Pos, Neg, Distinct, Equal } kind;
   const gdl::Term* term;
 };
 using Conjunction = std::vector<Simple>;
@@ -43,8 +44,7 @@ std::vector<Conjunction> alternatives(const gdl::Literal& l, bool negated) {
     case K::Atom:
       return {{Simple{negated ? Simple::Kind::Neg : Simple::Kind::Pos, &l.term}}};
     case K::Distinct:
-      if (negated) throw error("'(not (distinct ...))' is not supported");
-      return {{Simple{Simple::Kind::Distinct, &l.term}}};
+      return {{Simple{negated ? Simple::Kind::Equal : Simple::Kind::Distinct, &l.term}}};
     case K::Not:
       return alternatives(l.children.at(0), !negated);
     case K::Or: {
@@ -81,7 +81,7 @@ class Compiler {
       return p;
     }
     p.kind = Pattern::Kind::Func;
-    p.value = t.name;
+    p.value = functor_of(t.name, t.is_function(), t.arity());
     for (const gdl::Term& a : t.args) p.args.push_back(compile(a));
     return p;
   }
@@ -90,11 +90,18 @@ class Compiler {
   TermId intern(const gdl::Term& t) {
     std::vector<TermId> args;
     for (const gdl::Term& a : t.args) args.push_back(intern(a));
-    return pool_.intern(t.name, args);
+    return pool_.intern(functor_of(t.name, t.is_function(), t.arity()), args);
   }
   TermPool& pool_;
   std::unordered_map<gdl::SymbolId, uint32_t> slots_;
 };
+
+bool mentions(const gdl::Term& t, gdl::SymbolId variable) {
+  if (t.is_variable()) return t.name == variable;
+  for (const gdl::Term& a : t.args)
+    if (mentions(a, variable)) return true;
+  return false;
+}
 
 std::vector<uint32_t> unique_slots(const Pattern& p) {
   std::vector<uint32_t> s;
@@ -129,16 +136,34 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
   Compiler compiler(pool);
   auto atom = [&](const gdl::Term& t) {
     PreparedAtom a;
-    a.relation = set.relation(t.name, static_cast<uint32_t>(t.arity()));
+    a.relation = set.relation(functor_of(t.name, t.is_function(), t.arity()),
+                              static_cast<uint32_t>(t.arity()));
     a.atom = compiler.compile(t);
     a.slots = unique_slots(a.atom);
     return a;
   };
+  std::deque<gdl::Term> role_atoms;  // `(role ?r)` literals added below; Simple points into it
   for (const gdl::Rule& rule : game.rules) {
     if (rule.head.name == gdl::kw::base || rule.head.name == gdl::kw::input) continue;
     std::vector<std::vector<Conjunction>> factors;
     for (const gdl::Literal& l : rule.body) factors.push_back(alternatives(l, false));
-    for (const Conjunction& body : product(factors)) {
+    for (Conjunction body : product(factors)) {
+      // GGP-Base accepts `(legal ?r noop)` with ?r bound by nothing: ?r ranges over the roles.
+      const gdl::Term& h = rule.head;
+      if ((h.name == gdl::kw::legal || h.name == gdl::kw::goal) && h.arity() == 2 &&
+          h.args[0].is_variable()) {
+        bool bound = false;
+        for (const Simple& s : body)
+          if (s.kind == Simple::Kind::Pos) bound |= mentions(*s.term, h.args[0].name);
+        if (!bound) {
+          gdl::Term role;
+          role.kind = gdl::Term::Kind::Function;
+          role.name = gdl::kw::role;
+          role.args.push_back(h.args[0]);
+          role_atoms.push_back(std::move(role));
+          body.insert(body.begin(), Simple{Simple::Kind::Pos, &role_atoms.back()});
+        }
+      }
       compiler.reset();
       PreparedRule r;
       r.text = gdl::to_string(rule, game.symbols);
@@ -149,9 +174,10 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
       for (const Simple& s : body) {
         if (s.kind == Simple::Kind::Neg) {
           r.negative.push_back(atom(*s.term));
-        } else if (s.kind == Simple::Kind::Distinct) {
+        } else if (s.kind == Simple::Kind::Distinct || s.kind == Simple::Kind::Equal) {
           PreparedRule::Distinct d{compiler.compile(s.term->args.at(0)),
-                                   compiler.compile(s.term->args.at(1)), {}};
+                                   compiler.compile(s.term->args.at(1)), {},
+                                   s.kind == Simple::Kind::Equal};
           collect_slots(d.a, d.slots);
           collect_slots(d.b, d.slots);
           std::sort(d.slots.begin(), d.slots.end());

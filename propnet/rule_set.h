@@ -32,9 +32,10 @@ struct PreparedRule {
   PreparedAtom head;
   std::vector<PreparedAtom> positive;
   std::vector<PreparedAtom> negative;
-  struct Distinct {
+  struct Distinct {  // (distinct a b), or (not (distinct a b)) when `equal`
     Pattern a, b;
     std::vector<uint32_t> slots;
+    bool equal = false;
   };
   std::vector<Distinct> distinct;
   uint32_t num_slots = 0;

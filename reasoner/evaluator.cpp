@@ -21,6 +21,10 @@ bool Evaluator::evaluate(uint32_t scc_index, size_t max_rows) {
   overflow_ = false;
   max_pending_ = max_rows == 0 ? SIZE_MAX : max_rows * std::max<size_t>(1, key_.size());
   max_terms_ = max_rows == 0 ? SIZE_MAX : terms_.size() + max_rows;
+  demand_rows_ = 0;
+  max_rows_ = max_rows == 0 ? SIZE_MAX : max_rows;
+  steps_ = 0;
+  max_steps_ = max_rows == 0 ? SIZE_MAX : max_rows * 25;
   auto rows = [&] {
     size_t n = 0;
     for (RelId r : scc.relations) n += tables_[r]->size();
@@ -56,6 +60,8 @@ bool Evaluator::evaluate(uint32_t scc_index, size_t max_rows) {
 
 void Evaluator::run(const CompiledRule& rule, int delta_literal) {
   delta_literal_ = delta_literal;
+  base_ = 0;
+  frame_ = rule.num_vars;
   if (vars_.size() < rule.num_vars) vars_.resize(rule.num_vars, kNoTerm);
   std::fill(vars_.begin(), vars_.begin() + rule.num_vars, kNoTerm);
   pending_.clear();
@@ -74,7 +80,7 @@ bool Evaluator::match(const PatternNode* n, TermId t) {
     case PatternNode::Const:
       return n->value == t;
     case PatternNode::Var: {
-      TermId& v = vars_[n->value];
+      TermId& v = vars_[base_ + n->value];
       if (v == kNoTerm) {
         v = t;
         return true;
@@ -106,7 +112,7 @@ TermId Evaluator::resolve(const PatternNode* n, bool create) {
     case PatternNode::Const:
       return n->value;
     case PatternNode::Var:
-      return vars_[n->value];
+      return vars_[base_ + n->value];
     case PatternNode::Func: {
       size_t base = stack_.size();
       const PatternNode* child = n + 1;
@@ -130,6 +136,28 @@ TermId Evaluator::resolve(const PatternNode* n, bool create) {
 
 void Evaluator::solve(const CompiledRule& rule, size_t li) {
   if (overflow_) return;
+  if (li == rule.body.size() && rule.demand) {
+    if (++demand_rows_ > max_rows_ || terms_.size() > max_terms_) {
+      overflow_ = true;
+      return;
+    }
+    DemandEntry& e = entry(answer_to_);
+    size_t arity = rule.head_args.size();
+    size_t at = e.answers.size();
+    for (uint32_t start : rule.head_args) e.answers.push_back(resolve(&rule.head_nodes[start], true));
+    uint64_t h = 0x8422'2325'cbf2'9ce4ull;
+    for (size_t i = 0; i < arity; ++i) h = (h ^ e.answers[at + i]) * 0xff51afd7ed558ccdull;
+    std::vector<uint32_t>& same = e.seen[h];
+    for (uint32_t row : same)
+      if (std::equal(e.answers.begin() + static_cast<ptrdiff_t>(row * arity),
+                     e.answers.begin() + static_cast<ptrdiff_t>(row * arity + arity),
+                     e.answers.begin() + static_cast<ptrdiff_t>(at))) {
+        e.answers.resize(at);  // already an answer
+        return;
+      }
+    same.push_back(e.count++);
+    return;
+  }
   if (li == rule.body.size()) {
     if (pending_.size() > max_pending_ || terms_.size() > max_terms_) {
       overflow_ = true;
@@ -146,6 +174,10 @@ void Evaluator::solve(const CompiledRule& rule, size_t li) {
     TermId b = resolve(&l.nodes[l.arg_start[1]], true);
     bool equal = match(&l.nodes[l.arg_start[0]], b);
     if (equal == (l.kind == Kind::Equal)) solve(rule, li + 1);
+    return;
+  }
+  if (l.demand >= 0) {
+    solve_demand(rule, li);
     return;
   }
   RelationTable& table = *tables_[l.rel];
@@ -171,19 +203,109 @@ void Evaluator::solve(const CompiledRule& rule, size_t li) {
     for (uint32_t r = table.first(static_cast<uint32_t>(l.index_slot), key); r != kNoRow;
          r = table.next(static_cast<uint32_t>(l.index_slot), r)) {
       if (r < lo || r >= hi) continue;
+      if (++steps_ > max_steps_) overflow_ = true;
       bool ok = match_args(l, table.row(r));
       if (ok) solve(rule, li + 1);
       reset(l);
-      if (ok && l.stop_after_first) return;
+      if ((ok && l.stop_after_first) || overflow_) return;
     }
     return;
   }
   for (uint32_t r = lo; r < hi; ++r) {
+    if (++steps_ > max_steps_) overflow_ = true;
     bool ok = match_args(l, table.row(r));
     if (ok) solve(rule, li + 1);
     reset(l);
-    if (ok && l.stop_after_first) return;
+    if ((ok && l.stop_after_first) || overflow_) return;
   }
+}
+
+}  // namespace ggp::reasoner
+
+namespace ggp::reasoner {
+
+void Evaluator::solve_demand(const CompiledRule& rule, size_t li) {
+  const CompiledLiteral& l = rule.body[li];
+  const DemandVariant& variant = program_.demand[static_cast<size_t>(l.demand)];
+  call_.clear();
+  for (size_t a = 0; a < variant.bound.size(); ++a)
+    if (variant.bound[a]) call_.push_back(resolve(&l.nodes[l.arg_start[a]], true));
+  uint32_t e = demand_entry(l.demand, call_);
+  if (l.kind == CompiledLiteral::Kind::Negative) {
+    if (entry(e).count == 0) solve(rule, li + 1);
+    return;
+  }
+  size_t arity = l.arg_start.size();
+  for (uint32_t i = 0; i < entry(e).count; ++i) {
+    if (++steps_ > max_steps_) overflow_ = true;
+    bool ok = match_args(l, entry(e).answers.data() + i * arity);
+    if (ok) solve(rule, li + 1);
+    reset(l);
+    if ((ok && (l.stop_after_first || l.all_bound)) || overflow_) return;
+  }
+}
+
+uint32_t Evaluator::demand_entry(int32_t variant_id, const std::vector<TermId>& key) {
+  uint64_t h = static_cast<uint64_t>(variant_id) * 0x9e3779b97f4a7c15ull;
+  for (TermId t : key) h = (h ^ t) * 0xff51afd7ed558ccdull;
+  const DemandVariant& variant = program_.demand[static_cast<size_t>(variant_id)];
+  bool dynamic = program_.relations[variant.rel].cls != RelClass::Static;
+  DemandMemo& memo = memos_[dynamic ? 1 : 0];
+  for (uint32_t e : memo.index[h]) {
+    DemandEntry& found = entry(e);
+    if (found.variant != variant_id || found.key != key) continue;
+    if (found.depth != kNoId) {  // still being computed by a caller: its answers so far
+      found.observed = true;
+      low_ = std::min(low_, found.depth);
+    }
+    return e;
+  }
+  uint32_t e = static_cast<uint32_t>(memo.entries.size()) | (dynamic ? kDynamicEntry : 0);
+  memo.entries.push_back(DemandEntry{variant_id, key, {}, 0});
+  memo.index[h].push_back(e);
+  // Run the variant's rules in a new frame above the caller's, head arguments matched first;
+  // again while a recursive call saw answers that were still growing (a least fixpoint).
+  size_t saved_base = base_, saved_frame = frame_;
+  int saved_delta = delta_literal_;
+  uint32_t saved_answer = answer_to_, saved_low = low_;
+  uint32_t depth = depth_++;
+  entry(e).depth = depth;
+  low_ = kNoId;
+  size_t base = base_ + frame_;
+  delta_literal_ = -1;
+  uint32_t before;
+  do {
+    before = entry(e).count;
+    entry(e).observed = false;
+    for (const CompiledRule& r : variant.rules) {
+      base_ = base;
+      frame_ = r.num_vars;
+      if (vars_.size() < base + r.num_vars) vars_.resize(base + r.num_vars, kNoTerm);
+      std::fill(vars_.begin() + static_cast<ptrdiff_t>(base),
+                vars_.begin() + static_cast<ptrdiff_t>(base + r.num_vars), kNoTerm);
+      bool ok = true;
+      size_t k = 0;
+      for (size_t a = 0; a < variant.bound.size() && ok; ++a)
+        if (variant.bound[a]) ok = match(&r.head_nodes[r.head_args[a]], entry(e).key[k++]);
+      if (!ok) continue;
+      answer_to_ = e;
+      solve(r, 0);
+    }
+  } while (entry(e).observed && entry(e).count > before && !overflow_);
+  --depth_;
+  entry(e).depth = kNoId;
+  if (low_ < depth) {
+    // It read the partial answers of a caller still being computed: not final, so it leaves the
+    // memo (a later call computes it again).
+    std::vector<uint32_t>& bucket = memo.index[h];
+    bucket.erase(std::find(bucket.begin(), bucket.end(), e));
+  }
+  low_ = std::min(saved_low, low_ == depth ? kNoId : low_);
+  base_ = saved_base;
+  frame_ = saved_frame;
+  delta_literal_ = saved_delta;
+  answer_to_ = saved_answer;
+  return e;
 }
 
 }  // namespace ggp::reasoner

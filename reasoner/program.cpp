@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "reasoner/rule_graph.h"
 #include "reasoner/rule_ir.h"
 
 namespace ggp::reasoner {
@@ -35,8 +36,9 @@ enum Family : uint32_t { kPlain = 0, kParen, kTrue, kNext, kInit, kDoes, kLegal 
 
 class Compiler {
  public:
-  Compiler(std::shared_ptr<const gdl::Game> game, const StaticEvaluation& statics)
-      : p_(std::make_unique<Program>()), statics_(statics) {
+  Compiler(std::shared_ptr<const gdl::Game> game, const StaticEvaluation& statics,
+           const std::vector<std::string>& demand)
+      : p_(std::make_unique<Program>()), statics_(statics), demand_names_(demand) {
     p_->game = std::move(game);
     p_->terms = std::make_shared<TermStore>();
   }
@@ -54,16 +56,17 @@ class Compiler {
     rules = live_rules(std::move(rules));
     rules = relevant_rules(std::move(rules));
     strata(rules);
+    mark_demand(rules);
     // Static SCCs first, each evaluated as soon as it is compiled, so that every later rule is
     // ordered knowing the sizes of the static relations it reads.
     p_->rules.resize(rules.size());
     for (uint32_t s = 0; s < p_->sccs.size(); ++s)
-      if (p_->sccs[s].cls == RelClass::Static) {
+      if (p_->sccs[s].cls == RelClass::Static && !p_->sccs[s].demand) {
         compile_scc(rules, s);
         statics_.evaluate(*p_, s);
       }
     for (uint32_t s = 0; s < p_->sccs.size(); ++s)
-      if (p_->sccs[s].cls != RelClass::Static) compile_scc(rules, s);
+      if (p_->sccs[s].cls != RelClass::Static && !p_->sccs[s].demand) compile_scc(rules, s);
     mark_recursive_literals();
     plans();
     return std::move(p_);
@@ -219,8 +222,7 @@ class Compiler {
 
   // Strata at the level of rules, not relations, as GGP-Base's prover effectively does: rule B
   // depends on rule A when a literal of B unifies with A's head, so `(<= (goal r 100) (not (goal
-  // r 0)))` is stratified. Tarjan's SCCs over A -> B edges come out dependents first; reversed,
-  // dependencies first. Negation inside an SCC is unstratified.
+  // r 0)))` is stratified. Negation inside an SCC is unstratified.
   void strata(const std::vector<FlatRule>& rules) {
     classes(rules);
     size_t n = rules.size();
@@ -238,51 +240,13 @@ class Compiler {
           if (unifiable(l.atom.args, rules[a].head.args))
             out[a].push_back({b, l.kind == ILiteral::Negative});
       }
-    std::vector<uint32_t> index(n, kNoId), low(n, 0), component(n, kNoId);
-    std::vector<uint8_t> on_stack(n, 0);
-    std::vector<uint32_t> stack;
-    uint32_t counter = 0;
-    std::vector<std::vector<uint32_t>> reversed;
-    // Iterative Tarjan: (node, next edge) frames.
-    std::vector<std::pair<uint32_t, size_t>> frames;
-    for (uint32_t root = 0; root < n; ++root) {
-      if (index[root] != kNoId) continue;
-      frames.push_back({root, 0});
-      index[root] = low[root] = counter++;
-      stack.push_back(root);
-      on_stack[root] = 1;
-      while (!frames.empty()) {
-        auto& [v, e] = frames.back();
-        if (e < out[v].size()) {
-          uint32_t w = out[v][e++].to;
-          if (index[w] == kNoId) {
-            index[w] = low[w] = counter++;
-            stack.push_back(w);
-            on_stack[w] = 1;
-            frames.push_back({w, 0});
-          } else if (on_stack[w]) {
-            low[v] = std::min(low[v], index[w]);
-          }
-          continue;
-        }
-        uint32_t done = v;
-        frames.pop_back();
-        if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[done]);
-        if (low[done] == index[done]) {
-          std::vector<uint32_t> members;
-          uint32_t w;
-          do {
-            w = stack.back();
-            stack.pop_back();
-            on_stack[w] = 0;
-            members.push_back(w);
-          } while (w != done);
-          reversed.push_back(std::move(members));
-        }
-      }
-    }
+    std::vector<std::vector<uint32_t>> successors(n);
+    for (uint32_t a = 0; a < n; ++a)
+      for (const Edge& e : out[a]) successors[a].push_back(e.to);
+    std::vector<std::vector<uint32_t>> components = strongly_connected(successors);
+    std::vector<uint32_t> component(n, kNoId);
     p_->sccs.clear();
-    for (auto it = reversed.rbegin(); it != reversed.rend(); ++it) {
+    for (auto it = components.begin(); it != components.end(); ++it) {
       Scc scc;
       uint32_t id = static_cast<uint32_t>(p_->sccs.size());
       for (uint32_t r : *it) component[r] = id;
@@ -304,44 +268,6 @@ class Compiler {
           throw std::runtime_error("negation is not stratified (a relation depends negatively on "
                                    "itself) in rule " + rules[e.to].text);
       }
-  }
-
-  // Whether the argument lists unify, their variables renamed apart.
-  static bool unifiable(const std::vector<ITerm>& a, const std::vector<ITerm>& b) {
-    if (a.size() != b.size()) return false;
-    std::map<std::pair<int, uint32_t>, std::pair<int, const ITerm*>> subst;
-    std::function<std::pair<int, const ITerm*>(int, const ITerm*)> walk = [&](int side,
-                                                                            const ITerm* t) {
-      while (t->kind == ITerm::Var) {
-        auto it = subst.find({side, t->value});
-        if (it == subst.end()) break;
-        side = it->second.first;
-        t = it->second.second;
-      }
-      return std::make_pair(side, t);
-    };
-    std::function<bool(int, const ITerm*, int, const ITerm*)> unify =
-        [&](int sx, const ITerm* x, int sy, const ITerm* y) {
-          std::tie(sx, x) = walk(sx, x);
-          std::tie(sy, y) = walk(sy, y);
-          if (x->kind == ITerm::Var) {
-            if (!(y->kind == ITerm::Var && sx == sy && x->value == y->value))
-              subst[{sx, x->value}] = {sy, y};
-            return true;
-          }
-          if (y->kind == ITerm::Var) {
-            subst[{sy, y->value}] = {sx, x};
-            return true;
-          }
-          if (x->kind != y->kind || x->value != y->value || x->args.size() != y->args.size())
-            return false;
-          for (size_t i = 0; i < x->args.size(); ++i)
-            if (!unify(sx, &x->args[i], sy, &y->args[i])) return false;
-          return true;
-        };
-    for (size_t i = 0; i < a.size(); ++i)
-      if (!unify(0, &a[i], 1, &b[i])) return false;
-    return true;
   }
 
   static void vars_of(const ITerm& t, std::set<uint32_t>& out) {
@@ -391,13 +317,14 @@ class Compiler {
 
   // Greedy join order: a filter (not, distinct, equal) as soon as its variables are bound;
   // otherwise the positive literal expected to match the fewest rows, earliest first.
-  CompiledRule order_and_compile(const FlatRule& r, size_t first) {
+  CompiledRule order_and_compile(const FlatRule& r, size_t first,
+                                 const std::set<uint32_t>& prebound = {}) {
     CompiledRule out;
     out.head = r.head.rel;
     out.num_vars = r.num_vars;
     out.text = r.text;
     patterns(r.head.args, out.head_nodes, out.head_args);
-    std::set<uint32_t> bound;
+    std::set<uint32_t> bound = prebound;
     std::vector<uint8_t> used(r.body.size(), 0);
     std::vector<size_t> order;
     for (size_t step = 0; step < r.body.size(); ++step) {
@@ -433,7 +360,7 @@ class Compiler {
     if (!std::includes(bound.begin(), bound.end(), head_vars.begin(), head_vars.end()))
       throw std::runtime_error("unsafe rule (a head variable is bound by no positive literal): " +
                                r.text);
-    bound.clear();
+    bound = prebound;
     for (size_t k = 0; k < order.size(); ++k) {
       const FlatLiteral& l = r.body[order[k]];
       CompiledLiteral c;
@@ -443,6 +370,12 @@ class Compiler {
         patterns({l.a, l.b}, c.nodes, c.arg_start);
       } else {
         patterns(l.atom.args, c.nodes, c.arg_start);
+      }
+      if ((l.kind == ILiteral::Positive || l.kind == ILiteral::Negative) &&
+          p_->relations[l.atom.rel].demand) {
+        std::vector<uint8_t> mask;
+        for (const ITerm& a : l.atom.args) mask.push_back(ground_under(a, bound) ? 1 : 0);
+        c.demand = demand_variant(l.atom.rel, mask);
       }
       if (l.kind == ILiteral::Positive) {
         c.all_bound = true;
@@ -480,6 +413,54 @@ class Compiler {
     return static_cast<int32_t>(cols.size() - 1);
   }
 
+  void mark_demand(const std::vector<FlatRule>& rules) {
+    flat_ = &rules;
+    rules_by_head_.assign(p_->relations.size(), {});
+    for (uint32_t i = 0; i < rules.size(); ++i) rules_by_head_[rules[i].head.rel].push_back(i);
+    std::set<RelId> queries{p_->goal_rel, p_->terminal_rel};
+    for (const Functor& f : p_->functors) queries.insert({f.legal_rel, f.next_rel, f.init_rel});
+    for (RelId i = 0; i < p_->relations.size(); ++i) {
+      Relation& r = p_->relations[i];
+      if (!r.input && !queries.count(i) &&
+          std::find(demand_names_.begin(), demand_names_.end(), r.name) != demand_names_.end())
+        r.demand = true;
+    }
+    // An SCC is evaluated on demand as a whole, or not at all (if it defines a query relation).
+    for (Scc& scc : p_->sccs) {
+      for (RelId r : scc.relations) scc.demand = scc.demand || p_->relations[r].demand;
+      for (RelId r : scc.relations) scc.demand = scc.demand && !queries.count(r);
+      for (RelId r : scc.relations) p_->relations[r].demand = scc.demand;
+    }
+    // A relation whose rules sit in several SCCs: all of them, then.
+    for (Scc& scc : p_->sccs)
+      for (RelId r : scc.relations) scc.demand = scc.demand || p_->relations[r].demand;
+  }
+
+  // The variant of demand relation `rel` for a call binding the arguments in `bound`; compiled on
+  // first use (registered first, so recursive calls find it).
+  int32_t demand_variant(RelId rel, const std::vector<uint8_t>& bound) {
+    auto key = std::make_pair(rel, bound);
+    auto it = variant_ids_.find(key);
+    if (it != variant_ids_.end()) return it->second;
+    int32_t id = static_cast<int32_t>(p_->demand.size());
+    variant_ids_.emplace(key, id);
+    p_->demand.push_back(DemandVariant{rel, bound, {}});
+    std::vector<CompiledRule> compiled;
+    uint32_t saved = current_scc_;
+    for (uint32_t ri : rules_by_head_[rel]) {
+      const FlatRule& r = (*flat_)[ri];
+      std::set<uint32_t> pre;
+      for (size_t a = 0; a < r.head.args.size(); ++a)
+        if (bound[a]) vars_of(r.head.args[a], pre);
+      CompiledRule c = order_and_compile(r, SIZE_MAX, pre);
+      c.demand = true;
+      compiled.push_back(std::move(c));
+    }
+    current_scc_ = saved;
+    p_->demand[static_cast<size_t>(id)].rules = std::move(compiled);
+    return id;
+  }
+
   // Compiles the SCC's rules. For semi-naive evaluation, each rule of a recursive SCC also gets one
   // variant per positive literal on a relation of the SCC, with that literal joined first (it
   // reads only the new rows).
@@ -511,7 +492,7 @@ class Compiler {
   // ones, one move per role, a few dozen rows for derived dynamic relations).
   double estimated_rows(RelId rel) const {
     const Relation& r = p_->relations[rel];
-    if (in_current_scc(rel)) return 1000;
+    if (in_current_scc(rel) || r.demand) return 1000;
     if (r.cls == RelClass::Static) return static_cast<double>(statics_.rows(rel));
     if (r.input && r.cls == RelClass::Move) return 1;
     if (r.input) {
@@ -549,7 +530,7 @@ class Compiler {
     std::vector<uint32_t> out;
     for (uint32_t s = 0; s < p_->sccs.size(); ++s) {
       const Scc& scc = p_->sccs[s];
-      if (scc.cls == RelClass::Static) continue;
+      if (scc.cls == RelClass::Static || scc.demand) continue;
       if (std::any_of(scc.relations.begin(), scc.relations.end(), [&](RelId r) { return seen[r]; }))
         out.push_back(s);
     }
@@ -567,11 +548,15 @@ class Compiler {
     p_->goal_plan = plan({p_->goal_rel});
     p_->terminal_plan = plan({p_->terminal_rel});
     for (uint32_t s = 0; s < p_->sccs.size(); ++s)
-      if (p_->sccs[s].cls == RelClass::Move) p_->move_sccs.push_back(s);
+      if (p_->sccs[s].cls == RelClass::Move && !p_->sccs[s].demand) p_->move_sccs.push_back(s);
   }
 
   std::unique_ptr<Program> p_;
   const StaticEvaluation& statics_;
+  const std::vector<std::string>& demand_names_;
+  std::vector<std::vector<uint32_t>> rules_by_head_;
+  const std::vector<FlatRule>* flat_ = nullptr;
+  std::map<std::pair<RelId, std::vector<uint8_t>>, int32_t> variant_ids_;
   uint32_t current_scc_ = 0;      // the SCC being compiled
   std::map<std::tuple<uint32_t, gdl::SymbolId, uint32_t>, RelId> relation_ids_;
   std::vector<std::vector<RelId>> deps_;
@@ -580,8 +565,9 @@ class Compiler {
 }  // namespace
 
 std::unique_ptr<Program> compile_program(std::shared_ptr<const gdl::Game> game,
-                                         const StaticEvaluation& statics) {
-  return Compiler(std::move(game), statics).run();
+                                         const StaticEvaluation& statics,
+                                         const std::vector<std::string>& demand) {
+  return Compiler(std::move(game), statics, demand).run();
 }
 
 }  // namespace ggp::reasoner

@@ -44,6 +44,7 @@ struct CompiledLiteral {
   bool all_bound = false;            // Positive: every argument bound, a membership test
   bool stop_after_first = false;     // Positive: no variable bound here is used later
   bool recursive = false;            // Positive: on a relation of the rule's own recursive SCC
+  int32_t demand = -1;               // on a demand relation: its variant for this call pattern
   std::vector<uint32_t> binds;       // variables first bound by this literal
 };
 
@@ -56,6 +57,17 @@ struct CompiledRule {
   std::string text;  // the source rule, for messages
   // In a recursive SCC: the rule once per literal on the SCC's relations, that literal first.
   std::vector<CompiledRule> delta_variants;
+  bool demand = false;  // a rule of a demand variant: its head rows answer the call
+};
+
+// A static relation too large to materialise is evaluated on demand, top-down: a call with some
+// arguments bound runs the relation's rules with those head arguments matched first, and the
+// answers are memoised per call. A call that recurses into itself sees the answers found so far
+// (GGP-Base's prover cuts such recursion the same way).
+struct DemandVariant {
+  RelId rel = kNoId;
+  std::vector<uint8_t> bound;       // per argument: bound at the call
+  std::vector<CompiledRule> rules;  // the relation's rules, ordered with those arguments bound
 };
 
 struct Relation {
@@ -64,6 +76,7 @@ struct Relation {
   RelClass cls = RelClass::Static;
   std::vector<uint32_t> indexed_columns;
   bool input = false;  // true:* or does:*, filled from the state or the joint move
+  bool demand = false;  // evaluated on demand (DemandVariant), never materialised
 };
 
 // A strongly connected component of the rule dependency graph (rule B depends on rule A when a
@@ -72,6 +85,7 @@ struct Scc {
   std::vector<RelId> relations;  // the heads of its rules
   std::vector<uint32_t> rules;
   bool recursive = false;
+  bool demand = false;  // its relations are evaluated on demand: never run bottom-up
   RelClass cls = RelClass::Static;
 };
 
@@ -95,6 +109,7 @@ struct Program {
   // The non-static SCCs each query needs, in evaluation order.
   std::vector<uint32_t> legal_plan, terminal_plan, goal_plan, next_plan;
   std::vector<uint32_t> move_sccs;  // the SCCs of class Move
+  std::vector<DemandVariant> demand;
   size_t max_vars = 0;
   std::vector<std::string> notes;  // things the compiler dropped or could not use, for reports
 
@@ -117,7 +132,9 @@ struct StaticEvaluation {
 // Compiles a validated game (relations, rules, SCCs, plans), evaluating its static part through
 // `statics`. Throws std::runtime_error for unstratified negation, unsafe variables or an `or`
 // that expands to too many rules.
+// The relations named in `demand` (by Relation::name) are evaluated on demand.
 std::unique_ptr<Program> compile_program(std::shared_ptr<const gdl::Game> game,
-                                         const StaticEvaluation& statics);
+                                         const StaticEvaluation& statics,
+                                         const std::vector<std::string>& demand = {});
 
 }  // namespace ggp::reasoner

@@ -1,6 +1,9 @@
 #include "reasoner/prover.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <iostream>
 #include <stdexcept>
 
 #include "gdl/parser.h"
@@ -13,7 +16,7 @@ namespace ggp::reasoner {
 namespace {
 
 // Static relations larger than this make construction fail rather than exhaust memory.
-constexpr size_t kMaxStaticRows = 2'000'000;
+constexpr size_t kMaxStaticRows = 500'000;
 
 // What a prover shares with its clones: the compiled rules, the static relations (computed once),
 // and the id tables.
@@ -28,7 +31,13 @@ std::unique_ptr<RelationTable> new_table(const Relation& r) {
   return std::make_unique<RelationTable>(r.arity, r.indexed_columns);
 }
 
-std::shared_ptr<Family> build_family(std::shared_ptr<const gdl::Game> game) {
+// Thrown when an evaluation exceeds its row bound; names the relations being evaluated.
+struct StaticOverflow {
+  std::vector<std::string> relations;
+};
+
+std::shared_ptr<Family> build_family_once(std::shared_ptr<const gdl::Game> game,
+                                         const std::vector<std::string>& demand) {
   auto family = std::make_shared<Family>();
   std::vector<RelationTable*> tables;
   std::unique_ptr<Evaluator> evaluator;
@@ -48,14 +57,15 @@ std::shared_ptr<Family> build_family(std::shared_ptr<const gdl::Game> game) {
     for (uint32_t ri : p.sccs[s].rules)
       for (const CompiledLiteral& l : p.rules[ri].body)
         if (l.rel != kNoId) tables[l.rel]->ensure_columns(p.relations[l.rel].indexed_columns);
-    if (!evaluator->evaluate(s, kMaxStaticRows - rows))
-      throw std::runtime_error("the static relations exceed " + std::to_string(kMaxStaticRows) +
-                               " rows (infinite recursion?) at " +
-                               p.relations[p.sccs[s].relations[0]].name);
+    if (!evaluator->evaluate(s, kMaxStaticRows - rows)) {
+      StaticOverflow overflow;
+      for (RelId r : p.sccs[s].relations) overflow.relations.push_back(p.relations[r].name);
+      throw overflow;
+    }
     for (RelId r : p.sccs[s].relations) rows += tables[r]->size();
   };
   statics.rows = [&](RelId r) -> size_t { return tables.empty() || !tables[r] ? 0 : tables[r]->size(); };
-  family->program = compile_program(std::move(game), statics);
+  family->program = compile_program(std::move(game), statics, demand);
   Program& p = *family->program;
   family->ids = std::make_unique<IdRegistry>(*p.terms, p.roles.size());
   if (family->static_tables.empty()) family->static_tables.resize(p.relations.size());
@@ -90,6 +100,9 @@ class Prover final : public StateMachine {
         evaluator_(p_, tables()),
         scc_done_(p_.sccs.size(), 0),
         legal_(p_.roles.size()) {}
+
+  // Bounds the rows of each SCC evaluated (0: none); beyond, calls throw StaticOverflow.
+  void set_row_bound(size_t rows) { row_bound_ = rows; }
 
   std::string name() const override { return "prover"; }
   std::unique_ptr<StateMachine> clone() const override { return std::make_unique<Prover>(family_); }
@@ -130,6 +143,7 @@ class Prover final : public StateMachine {
 
   void next_state(const State& state, std::span<const MoveId> joint, State& out) override {
     prepare(state);
+    evaluator_.clear_dynamic_demand();
     for (uint32_t s : p_.move_sccs) {
       scc_done_[s] = 0;
       for (RelId r : p_.sccs[s].relations) evaluator_.table(r).clear();
@@ -205,6 +219,7 @@ class Prover final : public StateMachine {
     if (has_state_ && state == state_) return;
     state_ = state;
     has_state_ = true;
+    evaluator_.clear_dynamic_demand();
     legal_done_ = false;
     std::fill(scc_done_.begin(), scc_done_.end(), 0);
     for (RelId r : dynamic_) evaluator_.table(r).clear();
@@ -219,7 +234,11 @@ class Prover final : public StateMachine {
   void run(const std::vector<uint32_t>& plan) {
     for (uint32_t s : plan)
       if (!scc_done_[s]) {
-        evaluator_.evaluate(s);
+        if (!evaluator_.evaluate(s, row_bound_)) {
+          StaticOverflow overflow;
+          for (RelId r : p_.sccs[s].relations) overflow.relations.push_back(p_.relations[r].name);
+          throw overflow;
+        }
         scc_done_[s] = 1;
       }
   }
@@ -288,7 +307,52 @@ class Prover final : public StateMachine {
   bool legal_done_ = false;
   std::vector<TermId> key_;
   std::unique_ptr<gdl::SymbolTable> reader_symbols_;
+  size_t row_bound_ = 0;
 };
+
+// Plays a few joint moves (each role's first legal move) with the row bound on, so that a
+// relation too large to materialise per state shows at construction.
+void trial_game(const std::shared_ptr<Family>& family) {
+  Prover trial(family);
+  trial.set_row_bound(kMaxStaticRows);
+  State state = trial.initial_state(), next;
+  JointMove joint(trial.num_roles());
+  for (int step = 0; step < 4 && !trial.is_terminal(state); ++step) {
+    for (RoleIndex r = 0; r < trial.num_roles(); ++r) {
+      trial.goal(state, r);
+      std::span<const MoveId> moves = trial.legal_moves(state, r);
+      if (moves.empty()) return;
+      joint[r] = moves[0];
+    }
+    trial.next_state(state, joint, next);
+    std::swap(state, next);
+  }
+}
+
+// Builds bottom-up; a relation that exceeds the row bound, while the static relations are
+// computed or during a short trial game from the initial state, is switched to demand-driven
+// evaluation and the build starts again (a few times at most).
+std::shared_ptr<Family> build_family(const std::shared_ptr<const gdl::Game>& game) {
+  std::vector<std::string> demand;
+  for (int attempt = 0;; ++attempt) {
+    try {
+      std::shared_ptr<Family> family = build_family_once(game, demand);
+      trial_game(family);
+      return family;
+    } catch (const StaticOverflow& overflow) {
+      std::string names;
+      for (const std::string& r : overflow.relations) names += " " + r;
+      if (std::getenv("GGP_PROVER_DEBUG")) std::cerr << "prover: on demand:" << names << '\n';
+      bool fresh = false;
+      for (const std::string& r : overflow.relations)
+        if (std::find(demand.begin(), demand.end(), r) == demand.end())
+          demand.push_back(r), fresh = true;
+      if (!fresh || attempt >= 8)
+        throw std::runtime_error("the static relations exceed " + std::to_string(kMaxStaticRows) +
+                                 " rows, even evaluated on demand, at" + names);
+    }
+  }
+}
 
 }  // namespace
 

@@ -18,10 +18,20 @@ uint64_t RelationTable::row_hash(const TermId* row) const {
   return h ^ (h >> 31);
 }
 
+namespace {
+
+bool same_row(const TermId* a, const TermId* b, uint32_t arity) {
+  for (uint32_t i = 0; i < arity; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+}  // namespace
+
 uint32_t RelationTable::find_row(const TermId* row) const {
   uint64_t h = row_hash(row);
   for (uint32_t r = set_head_[h >> shift_]; r != kNoRow; r = set_next_[r])
-    if (hashes_[r] == h && std::equal(row, row + arity_, this->row(r))) return r;
+    if (hashes_[r] == h && same_row(row, this->row(r), arity_)) return r;
   return kNoRow;
 }
 
@@ -47,7 +57,7 @@ void RelationTable::grow_buckets() {
 bool RelationTable::insert(const TermId* row) {
   uint64_t h = row_hash(row);
   for (uint32_t r = set_head_[h >> shift_]; r != kNoRow; r = set_next_[r])
-    if (hashes_[r] == h && std::equal(row, row + arity_, this->row(r))) return false;
+    if (hashes_[r] == h && same_row(row, this->row(r), arity_)) return false;
   uint32_t r = count_++;
   size_t end = static_cast<size_t>(count_) * arity_;
   if (data_.size() < end) data_.resize(std::max(end, data_.size() * 2));

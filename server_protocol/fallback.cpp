@@ -8,7 +8,7 @@
 namespace ggp::server_protocol {
 
 Fallback::Fallback(std::shared_ptr<const gdl::Game> game, const std::string& role, uint64_t seed)
-    : machine_(propnet::make_machine(std::move(game), propnet::MachineKind::Default).machine),
+    : machine_(propnet::make_machine(std::move(game), propnet::MachineKind::Prover).machine),
       role_(agent::find_role(*machine_, role)),
       rng_(seed) {
   state_ = machine_->initial_state();

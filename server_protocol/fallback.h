@@ -14,8 +14,9 @@ namespace ggp::server_protocol {
 
 class Fallback {
  public:
-  // Builds the machine (propnet::make_machine's default: the propnet where it builds, the prover
-  // otherwise). Throws what the factory throws.
+  // Builds the prover: cheap to build on every game, and independent of the propnet the searcher
+  // most likely uses, so that it also catches a wrong move from a propnet. Throws what the
+  // factory throws.
   Fallback(std::shared_ptr<const gdl::Game> game, const std::string& role, uint64_t seed);
 
   // Advances by the previous joint move (texts in role order; empty: the first turn). Throws

@@ -5,6 +5,7 @@
 #include <boost/beast/http.hpp>
 #include <csignal>
 #include <limits>
+#include <system_error>
 
 namespace ggp::server_protocol {
 
@@ -120,6 +121,16 @@ class HttpServer::Connection : public std::enable_shared_from_this<Connection> {
 
     // The handler may wait until a deadline: it gets a thread of its own.
     server_.handler_started();
+    try {
+      spawn_handler(std::move(message), version, keep_alive);
+    } catch (const std::system_error& e) {  // no thread to be had
+      server_.handler_finished();
+      server_.log_line(utc_timestamp() + " - 503 " + e.what());
+      write(http::status::service_unavailable, "overloaded: " + std::string(e.what()), version, false);
+    }
+  }
+
+  void spawn_handler(std::string message, unsigned version, bool keep_alive) {
     std::thread([self = shared_from_this(), message = std::move(message), arrival = arrival_,
                  version, keep_alive]() mutable {
       HttpServer& server = self->server_;

@@ -4,7 +4,7 @@
 // `Content-Type: text/acl` and the CORS headers of the GGP-Base player. Bad requests get 400 (413
 // when over the size cap) with a one-line reason; the server goes on. Reads are asynchronous with a
 // timeout, so a slow or half-open connection never blocks others; each message is handled on a
-// thread of its own so INFO is answered while a PLAY searches.
+// thread of its own so INFO is answered while a PLAY searches (503 if no thread can be had).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

@@ -43,15 +43,11 @@ std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std
   });
   std::future<CallResult> started = searcher_->submit([game, role, until](agent::Player& p) {
     p.start(game, role, until);
-    return CallResult{{}, p.last_stats()};
+    return CallResult{{}, p.last_stats(), {}};
   });
   if (!ready_by(started, until)) return "searcher still preparing";
-  try {
-    started.get();
-  } catch (const std::exception& e) {
-    return std::string("searcher start failed: ") + e.what();
-  }
-  return "";
+  CallResult result = started.get();
+  return result.error.empty() ? "" : "searcher start failed: " + result.error;
 }
 
 PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::time_point until,
@@ -63,12 +59,17 @@ PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::tim
   // Answers nobody waits for any more are not computed (the fallback only keeps in step).
   auto move_wanted = std::make_shared<std::atomic<bool>>(true);
   auto check_wanted = std::make_shared<std::atomic<bool>>(true);
-  std::future<CallResult> fallback_move = fallback_->submit([joint, move_wanted](FallbackSlot& slot) {
+  // A fallback slower than the play clock would fall ever further behind and take the searcher's
+  // CPU: it is dropped for the rest of the match.
+  const auto too_slow = std::chrono::milliseconds(1000LL * play_clock_);
+  std::future<CallResult> fallback_move =
+      fallback_->submit([joint, move_wanted, too_slow](FallbackSlot& slot) {
     CallResult r;
     if (!slot.fallback) {
       r.stats.note = slot.problem;
       return r;
     }
+    const Clock::time_point begin = Clock::now();
     try {
       slot.fallback->advance(joint);
       if (*move_wanted) r.move = slot.fallback->random_move().value_or("");
@@ -77,43 +78,46 @@ PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::tim
       r.stats.note = slot.problem;
       slot.fallback.reset();
     }
+    if (slot.fallback && Clock::now() - begin > too_slow) {
+      slot.problem = "fallback dropped: a turn took " +
+                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        Clock::now() - begin).count()) + " ms";
+      slot.fallback.reset();
+    }
     return r;
   });
   std::future<CallResult> searched = searcher_->submit([joint, until](agent::Player& p) {
     std::string move = p.play(joint, until);
-    return CallResult{std::move(move), p.last_stats()};
+    return CallResult{std::move(move), p.last_stats(), {}};
   });
 
   std::optional<std::string> move;
   if (!ready_by(searched, until)) {
     note("searcher late");
+  } else if (CallResult result = searched.get(); !result.error.empty()) {
+    note("searcher failed: " + result.error);
   } else {
-    try {
-      CallResult result = searched.get();
-      out.playouts = result.stats.playouts;
-      if (!result.stats.note.empty()) note(result.stats.note);
-      // The fallback checks legality if it can say in time; otherwise the move goes unchecked.
-      std::future<CallResult> checked =
-          fallback_->submit([m = result.move, check_wanted](FallbackSlot& slot) {
-        if (!slot.fallback || !*check_wanted) throw std::runtime_error("not checked");
-        return CallResult{slot.fallback->legal_spelling(m).value_or("")};
-      });
-      const Clock::time_point check_by =
-          std::min(last_moment, std::max(until, Clock::now() + std::chrono::milliseconds(100)));
-      if (!ready_by(checked, check_by)) {
-        *check_wanted = false;
-        move = result.move;
-      } else {
-        try {
-          std::string legal = checked.get().move;
-          if (!legal.empty()) move = legal;
-          else note("searcher's move '" + result.move + "' is not legal");
-        } catch (const std::exception&) {
-          move = result.move;
-        }
-      }
-    } catch (const std::exception& e) {
-      note(std::string("searcher failed: ") + e.what());
+    out.playouts = result.stats.playouts;
+    if (!result.stats.note.empty()) note(result.stats.note);
+    // The fallback checks legality if it can say in time; otherwise the move goes unchecked.
+    std::future<CallResult> checked =
+        fallback_->submit([m = result.move, check_wanted](FallbackSlot& slot) {
+          CallResult r;
+          if (!slot.fallback || !*check_wanted) r.error = "not checked";
+          else r.move = slot.fallback->legal_spelling(m).value_or("");
+          return r;
+        });
+    const Clock::time_point check_by =
+        std::min(last_moment, std::max(until, Clock::now() + std::chrono::milliseconds(100)));
+    if (!ready_by(checked, check_by)) {
+      *check_wanted = false;
+      move = result.move;
+    } else if (CallResult check = checked.get(); !check.error.empty()) {
+      move = result.move;
+    } else if (!check.move.empty()) {
+      move = check.move;
+    } else {
+      note("searcher's move '" + result.move + "' is not legal");
     }
   }
   if (!move) {

@@ -3,7 +3,8 @@
 // worker thread of its own, so that neither a slow searcher nor a slow fallback machine can make a
 // reply late. Per PLAY both get the joint move at once; the reply is, in order of preference, the
 // searcher's move by the deadline (checked legal by the fallback when it can tell in time), the
-// fallback's random legal move, and as a last resort our previous move.
+// fallback's random legal move, and as a last resort our previous move. The fallback is the prover,
+// independent of the searcher's machine; it is dropped for the match when it cannot keep up.
 #include <chrono>
 #include <memory>
 #include <mutex>

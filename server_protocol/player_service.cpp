@@ -1,19 +1,27 @@
 #include "server_protocol/player_service.h"
 
 #include <algorithm>
-#include <ctime>
 #include <cstdio>
-#include <future>
+#include <ctime>
 
-#include "gdl/source_location.h"
 #include "server_protocol/messages.h"
 
 namespace ggp::server_protocol {
-
 namespace {
 
 double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+std::string one_line(std::string text, size_t max) {
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  if (text.size() > max) text = text.substr(0, max) + "...";
+  return text;
+}
+
+// The reply for a move: GGP-Base's spacing, `( mark 2 2 )`.
+std::string wire_move(const std::string& move) {
+  return respell_term(move, TermStyle::Wire).value_or(move);
 }
 
 }  // namespace
@@ -30,21 +38,6 @@ std::string utc_timestamp() {
                 static_cast<int>(ms.count()));
   return buf;
 }
-
-namespace {
-
-std::string one_line(std::string text, size_t max) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  if (text.size() > max) text = text.substr(0, max) + "...";
-  return text;
-}
-
-// The reply for a move: GGP-Base's spacing, `( mark 2 2 )`.
-std::string wire_move(const std::string& move) {
-  return respell_term(move, TermStyle::Wire).value_or(move);
-}
-
-}  // namespace
 
 std::string format_log_line(const HandleResult& r) {
   char ms[32];
@@ -78,13 +71,18 @@ HandleResult PlayerService::handle_message(std::string_view text, Clock::time_po
     result.think_ms = ms_since(arrival);
     return result;
   }
-  switch (m.kind) {
-    case MessageKind::Info: result = on_info(); break;
-    case MessageKind::Preview: result.reply = "ready"; break;
-    case MessageKind::Start: result = on_start(m, arrival); break;
-    case MessageKind::Play: result = on_play(m, arrival); break;
-    case MessageKind::Stop:
-    case MessageKind::Abort: result = on_end(m); break;
+  try {
+    switch (m.kind) {
+      case MessageKind::Info: result = on_info(); break;
+      case MessageKind::Preview: result.reply = "ready"; break;
+      case MessageKind::Start: result = on_start(m, arrival); break;
+      case MessageKind::Play: result = on_play(m, arrival); break;
+      case MessageKind::Stop:
+      case MessageKind::Abort: result = on_end(m); break;
+    }
+  } catch (const std::exception& e) {  // e.g. a player factory that throws: still a reply
+    result.reply = m.kind == MessageKind::Play ? "nil" : "busy";
+    result.note = std::string("internal error: ") + e.what();
   }
   result.kind = kind_name(m.kind);
   if (result.match_id.empty()) result.match_id = m.match_id;

@@ -19,6 +19,7 @@ namespace ggp::server_protocol {
 struct CallResult {
   std::string move;
   agent::ThinkStats stats;
+  std::string error;  // what the call threw; results carry no exceptions between threads
 };
 
 template <class T>
@@ -26,11 +27,13 @@ class SerialWorker {
  public:
   explicit SerialWorker(std::unique_ptr<T> object)
       : object_(std::move(object)), thread_([this] { run(); }) {}
-  // Runs what is queued, then joins the thread.
+  // Drops the calls not yet begun (their futures report a broken promise), lets the running one
+  // finish, and joins the thread.
   ~SerialWorker() {
     {
       std::lock_guard lock(mutex_);
       closing_ = true;
+      queue_.clear();
     }
     wake_.notify_all();
     thread_.join();
@@ -38,9 +41,17 @@ class SerialWorker {
   SerialWorker(const SerialWorker&) = delete;
   SerialWorker& operator=(const SerialWorker&) = delete;
 
-  // Queues a call; an exception it throws is delivered through the future.
+  // Queues a call; what it throws comes back as CallResult::error.
   std::future<CallResult> submit(std::function<CallResult(T&)> call) {
-    std::packaged_task<CallResult()> task([this, call = std::move(call)] { return call(*object_); });
+    std::packaged_task<CallResult()> task([this, call = std::move(call)] {
+      try {
+        return call(*object_);
+      } catch (const std::exception& e) {
+        return CallResult{{}, {}, e.what()};
+      } catch (...) {
+        return CallResult{{}, {}, "unknown exception"};
+      }
+    });
     std::future<CallResult> result = task.get_future();
     {
       std::lock_guard lock(mutex_);
@@ -61,12 +72,12 @@ class SerialWorker {
     std::unique_lock lock(mutex_);
     while (true) {
       wake_.wait(lock, [this] { return closing_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // closing, and everything queued has run
+      if (queue_.empty()) return;  // closing
       std::packaged_task<CallResult()> task = std::move(queue_.front());
       queue_.pop_front();
       running_call_ = true;
       lock.unlock();
-      task();  // a packaged_task stores an exception in its future
+      task();
       lock.lock();
       running_call_ = false;
     }

@@ -1,10 +1,11 @@
+#include "agent/mcts.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "agent/mcts.h"
 #include "agent/root_parallel.h"
 #include "synthetic_games.h"
 
@@ -208,7 +209,9 @@ TEST_CASE("amaf: every visit of a move also counts as an AMAF visit") {
 
 TEST_CASE("tree reuse: advancing keeps the played child's statistics") {
   auto game = test::make_random_tree(5, 3, 3);
-  MctsSearcher searcher(preset_config("uct"), *game, 8);
+  MctsConfig config = preset_config("uct");
+  config.solver = false;  // a proven new root would not be searched further
+  MctsSearcher searcher(config, *game, 8);
   searcher.search(budget(2000));
   MoveId move = searcher.best_move(0);
   const Tree& tree = searcher.tree();
@@ -270,4 +273,87 @@ TEST_CASE("root parallelism: voting searchers find the minimax move, determinist
       2, *won, 1);
   c.search(budget(2));
   CHECK(c.best_move(0) == won->move(0, "move4"));
+}
+
+TEST_CASE("progressive pruning: a statistically inferior move stops being tried") {
+  ExplicitGame game(1);
+  game.set_initial(game.add_turn(0, {{"good", game.add_terminal({100})},
+                                     {"mid", game.add_terminal({50})},
+                                     {"bad", game.add_terminal({0})}}));
+  auto visits_of = [&](double prune_rd) {
+    MctsConfig config = preset_config("uct");
+    config.solver = false;
+    config.exploration = 20;  // visits spread widely without pruning
+    config.prune_rd = prune_rd;
+    config.prune_min_visits = 50;
+    MctsSearcher searcher(config, game, 1);
+    searcher.search(budget(3000));
+    const Tree& tree = searcher.tree();
+    std::vector<uint32_t> visits;
+    for (uint32_t e = tree.edges_begin(0, 0); e < tree.edges_end(0, 0); ++e)
+      visits.push_back(tree.stats(e).visits);
+    return visits;  // good, mid, bad
+  };
+  std::vector<uint32_t> plain = visits_of(0), pruned = visits_of(1);
+  INFO("plain: ", plain[0], " ", plain[1], " ", plain[2]);
+  INFO("pruned: ", pruned[0], " ", pruned[1], " ", pruned[2]);
+  CHECK(plain[2] > 300);
+  // Pruning starts once every move has 50 visits; after that only "good" is tried.
+  CHECK(std::min(pruned[1], pruned[2]) == 50);
+  CHECK(std::max(pruned[1], pruned[2]) < 2 * 50 + 10);
+  CHECK(pruned[0] > 2800);
+}
+
+TEST_CASE("memory cap: the tree stops growing at max_tree_mb") {
+  auto game = test::make_nim(14, 3);
+  MctsConfig config = preset_config("uct");
+  config.solver = false;
+  config.max_tree_mb = 0.01;  // about 10 KB
+  MctsSearcher searcher(config, *game, 2);
+  searcher.search(budget(3000));
+  CHECK(searcher.stats().playouts == 3000);
+  CHECK(searcher.tree().bytes() <= 10 * 1024 + 2048);  // one node past the cap at most
+  CHECK(searcher.stats().nodes < 200);
+}
+
+TEST_CASE("sp-mcts restarts: fresh trees, the best line kept") {
+  test::BitPuzzle puzzle(16, 0xb5a3, false);
+  MctsConfig config = preset_config("spmcts");
+  config.sp_restart_playouts = 500;
+  MctsSearcher searcher(config, puzzle, 3);
+  searcher.search(budget(2600));
+  CHECK(searcher.stats().playouts == 2600);
+  CHECK(searcher.tree().node(0).visits == 100);  // the last restart came after 2500 simulations
+  CHECK(searcher.best_line_result() > 0);
+  CHECK(searcher.best_line().size() == 16);
+}
+
+TEST_CASE("wide simultaneous moves: children kept sparsely, searched and reused like dense ones") {
+  // 40 x 40 joint moves: sparse children. Role 0's payoff favours its move 7, role 1's its move 3.
+  ExplicitGame game(2);
+  ExplicitGame::Position root;
+  root.legal.resize(2);
+  for (RoleIndex r = 0; r < 2; ++r)
+    for (int i = 0; i < 40; ++i) root.legal[r].push_back(game.move(r, "m" + std::to_string(i)));
+  for (int i = 0; i < 40; ++i)
+    for (int j = 0; j < 40; ++j) {
+      uint32_t end = game.add_terminal({i == 7 ? 90 : 40, j == 3 ? 90 : 40});
+      uint32_t mid = game.add_turn(0, {{"go", end}});
+      root.next[{root.legal[0][i], root.legal[1][j]}] = mid;
+    }
+  game.set_initial(game.add_position(root));
+  MctsConfig config = preset_config("uct");
+  config.solver = false;
+  MctsSearcher searcher(config, game, 1);
+  searcher.search(budget(20000));
+  CHECK(!searcher.tree().node(0).dense);
+  CHECK(searcher.best_move(0) == game.move(0, "m7"));
+  CHECK(searcher.best_move(1) == game.move(1, "m3"));
+  JointMove joint = {game.move(0, "m7"), game.move(1, "m3")};
+  State next;
+  game.next_state(game.initial_state(), joint, next);
+  uint32_t visits = searcher.tree().node(searcher.tree().child(0, 7 * 40 + 3)).visits;
+  searcher.advance(joint, next);
+  CHECK(visits > 0);
+  CHECK(searcher.tree().node(0).visits == visits);
 }

@@ -1,9 +1,10 @@
+#include "agent/move_tables.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "agent/mcts.h"
-#include "agent/move_tables.h"
 #include "synthetic_games.h"
 
 using namespace ggp;
@@ -67,6 +68,7 @@ TEST_CASE("mast: averages per move, optimistic for unseen moves") {
   reasoner::Random rng(3);
   int first = 0;
   for (int i = 0; i < 1000; ++i)
-    first += gibbs_draw(legal, [](MoveId m) { return m == 1 ? 1.0 : 0.0; }, 0.1, rng, scratch) == 0;
+    first += gibbs_draw(
+                 legal, [](MoveId m) { return m == 1 ? 1.0 : 0.0; }, 0.1, rng, scratch) == 0;
   CHECK(first > 990);
 }

@@ -1,7 +1,8 @@
+#include "agent/nested_search.h"
+
 #include <doctest/doctest.h>
 
 #include "agent/mm_mcs.h"
-#include "agent/nested_search.h"
 #include "synthetic_games.h"
 
 using namespace ggp;
@@ -60,7 +61,8 @@ TEST_CASE("mm-mcs: minimax over probed leaves picks the minimax move") {
     auto game = test::make_random_tree(2, 4, seed);
     MmMcsSearcher searcher(MmMcsConfig{.depth = 2}, *game, seed);
     searcher.search(SearchLimits{.max_playouts = 10});
-    double value = test::maxn_value(*game, test::ExplicitGame::position_of(game->initial_state()))[0];
+    double value =
+        test::maxn_value(*game, test::ExplicitGame::position_of(game->initial_state()))[0];
     CHECK(searcher.root_value(0) == doctest::Approx(value));
     CHECK(searcher.stats().root_solved);
   }
@@ -71,4 +73,24 @@ TEST_CASE("mm-mcs: minimax over probed leaves picks the minimax move") {
   searcher.search(SearchLimits{.max_playouts = 20000});
   CHECK(searcher.best_move(0) == nim->move(0, "take2"));
   CHECK(searcher.stats().playouts == 20000);
+}
+
+TEST_CASE("nested searches end one move before the end of the game (terminal children)") {
+  test::BitPuzzle puzzle(4, 0b0110, false);
+  State state = puzzle.initial_state(), next;
+  for (MoveId m : {MoveId{0}, MoveId{3}, MoveId{5}}) {  // zero, one, one: the pattern so far
+    JointMove joint = {m};
+    puzzle.next_state(state, joint, next);
+    state = next;
+  }
+  NestedConfig config;
+  config.level = 2;
+  NmcsSearcher nmcs(config, puzzle, 1);
+  NrpaSearcher nrpa(config, puzzle, 1);
+  for (Searcher* s : {static_cast<Searcher*>(&nmcs), static_cast<Searcher*>(&nrpa)}) {
+    s->set_root(state);
+    s->search(SearchLimits{.max_playouts = 1000});
+    CHECK(s->best_move(0) == 6);  // choice 3: zero completes 0110
+    CHECK(s->stats().playouts <= 1000);
+  }
 }

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "agent/mcts.h"
 #include "agent/mcts_player.h"
@@ -32,6 +33,18 @@ class BrokenSearcher : public Searcher {
   void set_root(const State&) override {}
   void search(const SearchLimits&) override { throw std::runtime_error("broken on purpose"); }
   MoveId best_move(RoleIndex) override { return 12345; }
+  SearchStats stats() const override { return {}; }
+};
+
+// A searcher whose search ignores every limit for a while (a slow machine, a very long playout).
+class SlowSearcher : public Searcher {
+ public:
+  std::string name() const override { return "slow"; }
+  void set_root(const State&) override {}
+  void search(const SearchLimits&) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  MoveId best_move(RoleIndex) override { return 0; }
   SearchStats stats() const override { return {}; }
 };
 
@@ -67,11 +80,11 @@ void play_match(Player& first, Player& second, StateMachine& game,
 }  // namespace
 
 TEST_CASE("player: answers legal moves before its deadlines, searching with the clock") {
-  auto game = test::make_nim(15, 3);
+  auto game = test::make_nim(9, 3);
   SearchPlayerConfig config;
-  config.reply_margin = std::chrono::milliseconds(10);
+  config.reply_margin = std::chrono::milliseconds(40);  // generous: the test machine is shared
   MctsPlayer a(config, uct(), 1, machine_of(*game)), b(config, uct(), 2, machine_of(*game));
-  play_match(a, b, *game, std::chrono::milliseconds(30));
+  play_match(a, b, *game, std::chrono::milliseconds(100));
   CHECK(a.last_stats().playouts > 0);
 }
 
@@ -102,4 +115,25 @@ TEST_CASE("player: a failing searcher still yields a legal move, with a note") {
   std::string move = c.play({}, Clock::now() + std::chrono::seconds(1));
   CHECK((move == "take1" || move == "take2" || move == "take3"));
   CHECK(c.last_stats().note.find("fallback") != std::string::npos);
+}
+
+TEST_CASE("player: a search that overruns its deadline does not delay the answers") {
+  auto game = test::make_nim(7, 3);
+  SearcherFactory slow = [](StateMachine&, uint64_t) -> std::unique_ptr<Searcher> {
+    return std::make_unique<SlowSearcher>();
+  };
+  SearchPlayerConfig config;
+  config.think_at_start = false;
+  config.reply_margin = std::chrono::milliseconds(20);
+  MctsPlayer player(config, slow, 1, machine_of(*game));
+  player.start(nullptr, "r0", Clock::now() + std::chrono::seconds(1));
+  Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(60);
+  CHECK(!player.play({}, deadline).empty());
+  CHECK(player.last_stats().note.find("overran") != std::string::npos);
+  // Role 1 answers, then our next turn comes while the first search still sleeps.
+  deadline = Clock::now() + std::chrono::milliseconds(60);
+  std::string move = player.play({"take1", "noop"}, deadline);
+  CHECK(Clock::now() <= deadline + std::chrono::milliseconds(30));  // generous: shared machine
+  CHECK(player.last_stats().note.find("still running") != std::string::npos);
+  CHECK(game->move_from_text(0, move).has_value());
 }

@@ -166,7 +166,7 @@ std::unique_ptr<ExplicitGame> make_dominant_moves() {
 std::unique_ptr<ExplicitGame> make_bit_puzzle(int length, uint32_t pattern, bool deceptive) {
   auto g = std::make_unique<ExplicitGame>(1);
   std::function<uint32_t(int, uint32_t, int)> build = [&](int level, uint32_t bits,
-                                                           int zeros) -> uint32_t {
+                                                          int zeros) -> uint32_t {
     if (level == length) {
       int matches = length - std::popcount(bits ^ pattern);
       return g->add_terminal({bits == pattern ? 100
@@ -196,8 +196,10 @@ GoalValue BitPuzzle::goal(const State& state, RoleIndex) {
   uint64_t bits = 0;
   int zeros = 0;
   for (int i = 0; i < length_; ++i) {
-    if (state.test(static_cast<reasoner::FactId>(i))) bits |= uint64_t{1} << i;
-    else ++zeros;
+    if (state.test(static_cast<reasoner::FactId>(i)))
+      bits |= uint64_t{1} << i;
+    else
+      ++zeros;
   }
   if (level(state) < length_) return 0;
   if (bits == pattern_) return 100;
@@ -245,10 +247,10 @@ std::unique_ptr<ExplicitGame> make_one_safe_move(int moves, int safe) {
   auto g = std::make_unique<ExplicitGame>(2);
   std::vector<std::pair<std::string, uint32_t>> children;
   for (int i = 0; i < moves; ++i) {
-    uint32_t reply = i == safe ? g->add_turn(1, {{"pass", draw_chain(*g, 4)},
-                                                 {"stall", draw_chain(*g, 4)}})
-                               : g->add_turn(1, {{"pass", draw_chain(*g, 4)},
-                                                 {"win", g->add_terminal({0, 100})}});
+    uint32_t reply =
+        i == safe
+            ? g->add_turn(1, {{"pass", draw_chain(*g, 4)}, {"stall", draw_chain(*g, 4)}})
+            : g->add_turn(1, {{"pass", draw_chain(*g, 4)}, {"win", g->add_terminal({0, 100})}});
     children.emplace_back(numbered("move", i), reply);
   }
   g->set_initial(g->add_turn(0, children));

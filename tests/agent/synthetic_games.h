@@ -20,8 +20,8 @@ class ExplicitGame : public reasoner::StateMachine {
  public:
   struct Position {
     bool terminal = false;
-    std::vector<GoalValue> goals;              // per role, for terminal positions
-    std::vector<std::vector<MoveId>> legal;    // per role
+    std::vector<GoalValue> goals;                  // per role, for terminal positions
+    std::vector<std::vector<MoveId>> legal;        // per role
     std::map<std::vector<MoveId>, uint32_t> next;  // joint move -> position
   };
 
@@ -43,7 +43,9 @@ class ExplicitGame : public reasoner::StateMachine {
     return std::make_unique<ExplicitGame>(*this);
   }
   size_t num_roles() const override { return num_roles_; }
-  std::string role_name(RoleIndex role) const override { return std::string(1, 'r') += std::to_string(role); }
+  std::string role_name(RoleIndex role) const override {
+    return std::string(1, 'r') += std::to_string(role);
+  }
   State initial_state() override;
   bool is_terminal(const State& state) override;
   GoalValue goal(const State& state, RoleIndex role) override;
@@ -97,7 +99,8 @@ class BitPuzzle : public reasoner::StateMachine {
   GoalValue goal(const State& state, RoleIndex role) override;
   std::span<const MoveId> legal_moves(const State& state, RoleIndex) override {
     int n = level(state);
-    return n < length_ ? std::span<const MoveId>(moves_[static_cast<size_t>(n)]) : std::span<const MoveId>();
+    return n < length_ ? std::span<const MoveId>(moves_[static_cast<size_t>(n)])
+                       : std::span<const MoveId>();
   }
   void next_state(const State& state, std::span<const MoveId> joint, State& out) override;
   std::string move_text(MoveId move) const override {

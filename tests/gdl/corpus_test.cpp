@@ -34,12 +34,9 @@ const std::map<std::string, std::string> kBroken = {
     {"dresden/gameofsquares.kif", "'next' takes 1 argument, here 3"},
     {"dresden/Nine_Mens_Morris_0.11_2p.kif", "the relation 'closingMill' is used here"},
     {"dresden/Qyshinsu.kif", "'base' takes 1 argument, here 2"},
-    {"dresden/RobinsonRoulette.kif", "the variable ?x of a 'not'"},
-    {"dresden/RobinsonRoulette_no_white_peg.kif", "the variable ?x of a 'not'"},
     {"dresden/sudoku_simple.kif", "the function 'cell' is used here"},
     {"dresden/themathematician_easy.kif", "the variable ?n of a fact"},
     {"dresden/themathematician_medium.kif", "the variable ?n of a fact"},
-    {"dresden/TTTblind.kif", "the variable ?M of the head"},
     {"stanford/jointsukoshi.kif", "'legal' takes 2 arguments, here 4"},
 };
 

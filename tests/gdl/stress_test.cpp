@@ -52,8 +52,8 @@ TEST_CASE("stress: a big rule sheet loads and validates") {
   std::shared_ptr<const Game> game = load_game_text(text, "big.kif");
   const size_t megabytes = text.size() >> 20;
   MESSAGE(megabytes << " MB, " << game->rules.size() << " rules: loaded and valid in "
-                                  << seconds_since(start) << " s; peak RSS of this process "
-                                  << peak_rss_mb() << " MB");
+                    << seconds_since(start) << " s; peak RSS of this process " << peak_rss_mb()
+                    << " MB");
   CHECK(game->rules.size() > kBigFile / 100);
 }
 

@@ -28,9 +28,9 @@ TEST_CASE("validator: a relation has one arity") {
 }
 
 TEST_CASE("validator: a function symbol has one arity, wherever it occurs") {
-  CHECK(errors_with("(<= (legal r (m ?x)) (f ?x))\n(f 1)\n(<= (next (c (m 1))) (true p))\n") ==
-        "");
-  std::string e = errors_with("(<= (legal r (m ?x)) (f ?x))\n(f 1)\n(<= (h ?x) (f ?x) (distinct ?x (m 1 2)))\n");
+  CHECK(errors_with("(<= (legal r (m ?x)) (f ?x))\n(f 1)\n(<= (next (c (m 1))) (true p))\n") == "");
+  std::string e = errors_with(
+      "(<= (legal r (m ?x)) (f ?x))\n(f 1)\n(<= (h ?x) (f ?x) (distinct ?x (m 1 2)))\n");
   CHECK(e.find("t.kif:9:19: the function 'm' is used here with 2 arguments but with 1 argument "
                "at 7:1") != std::string::npos);
 }

@@ -30,7 +30,8 @@ TEST_CASE("keywords: 'next' never in a body; 'init' in a body is a warning") {
             "t.kif:7:17: 'next' cannot be used in the body of a rule"));
   // stanford/capturetheflag reads init in a body; GGP-Base plays it.
   CHECK(errors_with("(<= (legal r b) (init p))\n") == "");
-  CHECK(has(warnings_with("(<= (legal r b) (init p))\n"), "t.kif:7:17: warning: 'init' should not"));
+  CHECK(
+      has(warnings_with("(<= (legal r b) (init p))\n"), "t.kif:7:17: warning: 'init' should not"));
 }
 
 TEST_CASE("keywords: legal, goal and terminal depending on 'does' is a warning") {
@@ -52,4 +53,13 @@ TEST_CASE("keywords: init, base and input do not depend on the state or the move
 TEST_CASE("keywords: relations used but never defined are a warning") {
   CHECK(has(warnings_with("(<= (legal r b) (true p) (ghost 1))\n"),
             "t.kif:7:26: warning: 'ghost' is never defined, so it is always false"));
+}
+
+TEST_CASE("keywords: a constant role argument that is no role, a goal value out of 0..100") {
+  CHECK(errors_with("(<= (legal s a) (true p))\n") == "");
+  CHECK(has(warnings_with("(<= (legal s a) (true p))\n"),
+            "t.kif:7:1: warning: 's' in (legal s a) is not a role"));
+  CHECK(has(warnings_with("(<= (goal r 101) (true p))\n"),
+            "t.kif:7:1: warning: the goal value 101 is not an integer from 0 to 100"));
+  CHECK(warnings_with("(<= (goal r 0) (true p))\n(<= (goal r ?v) (val ?v))\n(val 50)\n") == "");
 }

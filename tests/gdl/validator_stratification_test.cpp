@@ -13,8 +13,9 @@ bool has(const std::string& text, const std::string& part) {
 TEST_CASE("stratification: no cycle through 'not'") {
   CHECK(errors_with("(<= (legal r a) (not q))\n(<= q (true p))\n") == "");
   std::string e = errors_with("(<= (legal r a) s)\n(<= s (true p) (not q))\n(<= q s)\n");
-  CHECK(has(e, "t.kif:8:21: negation is not stratified: s depends on (not q) and q -> s closes a "
-               "cycle through the negation\n    in rule: (<= s (true p) (not q))"));
+  CHECK(has(e,
+            "t.kif:8:21: negation is not stratified: s depends on (not q) and q -> s closes a "
+            "cycle through the negation\n    in rule: (<= s (true p) (not q))"));
 }
 
 TEST_CASE("stratification: negations inside 'or' and nested 'not' count") {
@@ -35,10 +36,14 @@ TEST_CASE("stratification: a cycle of relations that no chain of rules closes is
             "t.kif:7:21: negation is not stratified"));
 }
 
-TEST_CASE("recursion restriction (GDL spec, Definition 15)") {
+TEST_CASE("recursion restriction: recursive atoms use head arguments, ground or outside terms") {
   // The recursive atom's arguments are the head's, ground, or bound outside the recursion.
   CHECK(errors_with("(succ 1 2)\n(succ 2 3)\n(<= (lt ?x ?y) (succ ?x ?y))\n"
                     "(<= (lt ?x ?z) (succ ?x ?y) (lt ?y ?z))\n(<= (legal r a) (lt 1 3))\n") == "");
+  // A term found inside an acyclic atom, not only as its argument, is bounded too.
+  CHECK(errors_with("(<= (conn ?x ?y) (true (link ?x ?y)))\n"
+                    "(<= (conn ?x ?z) (conn ?x ?y) (true (link ?y ?z)))\n"
+                    "(<= (legal r a) (conn 1 1))\n") == "");
   // Building bigger terms by recursion is what the restriction forbids.
   std::string e = errors_with("(num 0)\n(<= (num (s ?x)) (num ?x))\n(<= (legal r a) (num 0))\n");
   CHECK(has(e, "t.kif:8:18: recursion restriction violated: the argument ?x of (num ?x)"));

@@ -130,6 +130,19 @@ TEST_CASE("prover: a game without base or input, simultaneous moves") {
   CHECK(counts[3] == 8 + (64 - 8) * 4);
 }
 
+TEST_CASE("prover: a static relation too large to materialise is evaluated on demand") {
+  auto m = edge_case("demand_static");
+  State s = m->initial_state();
+  CHECK(legal_texts(*m, s, 0) ==
+        std::vector<std::string>{"(inc 3)", "(loop 3)", "(loop 4)", "(loop 5)"});
+  State t = play(*m, s, {"(inc 3)"});
+  CHECK(legal_texts(*m, t, 0) ==
+        std::vector<std::string>{"(inc 4)", "(loop 3)", "(loop 4)", "(loop 5)"});
+  State u = play(*m, t, {"(inc 4)"});
+  CHECK(m->is_terminal(u));
+  CHECK(m->goal(u, 0) == 100);
+}
+
 TEST_CASE("prover: move and fact texts round-trip; unknown symbols are rejected") {
   auto m = corpus("ticTacToe");
   State s = m->initial_state();

@@ -4,6 +4,7 @@
 #include <future>
 #include <thread>
 
+#include "agent/random_player.h"
 #include "server_protocol/player_service.h"
 #include "test_support.h"
 
@@ -147,4 +148,30 @@ TEST_CASE("service: INFO and ABORT are answered at once while a PLAY searches") 
   CHECK_FALSE(r.reply.empty());
   CHECK(ms_between(sent, Clock::now()) < 3000);
   CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);
+}
+
+TEST_CASE("service: scrambled, mixed-case symbols: moves go out as the rules spell them") {
+  if (!t::machine_available()) {
+    MESSAGE("skipped: no state machine can be built yet");
+    return;
+  }
+  std::string rules = t::tictactoe_rules();
+  auto rename = [&rules](const std::string& from, const std::string& to) {
+    for (size_t at = rules.find(from); at != std::string::npos; at = rules.find(from, at + to.size()))
+      rules.replace(at, from.size(), to);
+  };
+  rename("place", "qZ_Pl4ce");
+  rename("crosses", "XRole");
+  rename("noughts", "oRoLe");
+  rename("pass", "NOOP");
+  PlayerService service(ServiceConfig{"tester", 800ms, 5},
+                        [] { return std::make_unique<ggp::agent::RandomPlayer>(3); });
+  const auto now = Clock::now;
+  REQUIRE(service.handle("( START s XRole (" + rules + ") 5 2)", now()) == "ready");
+  const std::string first = service.handle("( PLAY s NIL )", now());
+  CHECK(first.rfind("( qZ_Pl4ce ", 0) == 0);
+  const std::string second =
+      service.handle("( PLAY s (" + first + " NOOP ) )", now());
+  CHECK(second == "NOOP");
+  CHECK(service.handle("( ABORT s )", now()) == "aborted");
 }

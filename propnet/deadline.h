@@ -1,0 +1,28 @@
+#pragma once
+// A wall-clock budget shared by the steps of a propnet build; check() throws
+// std::runtime_error("propnet: ...") once it has passed.
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+namespace ggp::propnet {
+
+class Deadline {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit Deadline(double seconds)
+      : seconds_(seconds), end_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double>(seconds))) {}
+  // Cheap enough to call every few thousand steps.
+  void check(const char* step) const {
+    if (Clock::now() > end_)
+      throw std::runtime_error(std::string("propnet: ") + step + " exceeded the build budget of " +
+                               std::to_string(seconds_) + " s");
+  }
+
+ private:
+  double seconds_;
+  Clock::time_point end_;
+};
+
+}  // namespace ggp::propnet

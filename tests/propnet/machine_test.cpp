@@ -1,0 +1,115 @@
+// The propnet machine on small games: the contract of reasoner/state_machine.h (ids and texts,
+// clones, spans), and no heap allocation once warm.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+#include "propnet/propnet_machine.h"
+#include "reasoner/playout.h"
+
+namespace {
+std::atomic<size_t> g_allocations{0};
+}  // namespace
+
+// Counts every allocation of this test executable.
+void* operator new(size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+
+namespace ggp::propnet {
+namespace {
+
+std::shared_ptr<const gdl::Game> corpus_game(const std::string& key) {
+  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/" + key + ".kif");
+}
+
+TEST_CASE("random playouts on the propnet do not allocate once warm") {
+  for (const char* key : {"ticTacToe", "connectFour", "breakthrough"}) {
+    auto machine = make_propnet(corpus_game(key));
+    reasoner::Random rng(3);
+    reasoner::PlayoutBuffers buffers;
+    reasoner::State start = machine->initial_state();
+    const reasoner::State* end = nullptr;
+    for (int i = 0; i < 50; ++i) reasoner::depth_charge(*machine, start, rng, buffers, end);
+    size_t before = g_allocations.load();
+    size_t depth = 0;
+    for (int i = 0; i < 200; ++i) {
+      depth += reasoner::depth_charge(*machine, start, rng, buffers, end).depth;
+      for (reasoner::RoleIndex r = 0; r < machine->num_roles(); ++r) machine->goal(*end, r);
+    }
+    size_t after = g_allocations.load();
+    INFO(key);
+    CHECK(after == before);
+    CHECK(depth > 0);
+  }
+}
+
+TEST_CASE("ids and texts round-trip, clones agree and share nothing mutable") {
+  auto machine = make_propnet(corpus_game("ticTacToe"));
+  REQUIRE(machine->num_roles() == 2);
+  CHECK(machine->role_name(0) == "xplayer");
+  reasoner::State s = machine->initial_state();
+  CHECK(reasoner::state_texts(*machine, s).size() == 10);
+  for (reasoner::RoleIndex r = 0; r < 2; ++r)
+    for (reasoner::MoveId m : machine->legal_moves(s, r)) {
+      CHECK(machine->move_from_text(r, machine->move_text(m)) == m);
+      CHECK(machine->move_from_text(r, "  " + machine->move_text(m) + " ") == m);
+    }
+  CHECK(machine->move_from_text(0, "(mark 9 9)") == std::nullopt);
+  CHECK(machine->move_from_text(0, "(mark 1") == std::nullopt);
+  s.for_each_fact([&](reasoner::FactId f) { CHECK(machine->fact_from_text(machine->fact_text(f)) == f); });
+
+  auto clone = machine->clone();
+  reasoner::Random rng(9);
+  reasoner::JointMove joint;
+  reasoner::State a = s, b;
+  while (!machine->is_terminal(a)) {
+    REQUIRE(reasoner::random_joint_move(*machine, a, rng, joint));
+    machine->next_state(a, joint, b);
+    reasoner::State c;
+    clone->next_state(a, joint, c);
+    CHECK(b == c);
+    a = b;
+  }
+  CHECK(clone->is_terminal(a));
+  CHECK(reasoner::goals(*clone, a) == reasoner::goals(*machine, a));
+}
+
+TEST_CASE("the default machine is the propnet when it builds, and says so") {
+  BuiltMachine built = make_machine(corpus_game("ticTacToe"), MachineKind::Default);
+  CHECK(built.machine->name() == "propnet");
+  CHECK(built.report.rfind("propnet", 0) == 0);
+  BuiltMachine prover = make_machine(corpus_game("ticTacToe"), MachineKind::Prover);
+  CHECK(prover.machine->name() == "prover");
+}
+
+TEST_CASE("a build over budget fails early with a clear error") {
+  auto expect_error = [](const PropnetLimits& limits) {
+    try {
+      make_propnet(corpus_game("breakthrough"), limits);
+      FAIL("expected an error");
+    } catch (const std::runtime_error& e) {
+      CHECK(std::string(e.what()).rfind("propnet: ", 0) == 0);
+    }
+  };
+  PropnetLimits few_terms;
+  few_terms.grounding.max_terms = 100;
+  expect_error(few_terms);
+  PropnetLimits few_gates;
+  few_gates.max_components = 1000;
+  expect_error(few_gates);
+  PropnetLimits no_time;
+  no_time.seconds = 1e-6;
+  expect_error(no_time);
+}
+
+}  // namespace
+}  // namespace ggp::propnet
