@@ -13,6 +13,7 @@
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "reasoner/playout.h"
+#include "reasoner/prover.h"
 
 namespace ggp::cli {
 namespace {
@@ -105,6 +106,7 @@ int run_bench(const BenchOptions& o) {
                 << "\naverage depth: " << depth << "\nset-up ms: " << setup_ms
                 << "\npeak memory MB: " << peak_mb << "\nplayouts: " << playouts
                 << "\nsignature: " << sig_text << '\n';
+      for (const std::string& note : reasoner::prover_notes(m)) std::cout << "note: " << note << '\n';
     }
     (void)goal_sum;
     return 0;

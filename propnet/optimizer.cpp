@@ -15,10 +15,8 @@ constexpr Lit kNoLit = UINT32_MAX;
 
 std::runtime_error error(const std::string& what) { return std::runtime_error("propnet: " + what); }
 
-}  // namespace
-
-namespace {
-
+// Rewrites a network in place. Gates that become equivalent to a literal are recorded as aliases
+// in rep_ and dropped by compact(); every pass keeps the node layout (constant, bases, inputs).
 class Optimizer {
  public:
   Optimizer(Network& net, const Deadline& deadline) : net_(net), deadline_(deadline) {
@@ -29,7 +27,7 @@ class Optimizer {
   void run() {
     simplify_all();
     factor();
-    compact();
+    compact();  // drops the ANDs factor() bypassed
     simplify_all();
     complement_moves();
     simplify_all();
@@ -203,9 +201,6 @@ class Optimizer {
     }
   }
 
-  // Whenever a literal that depends on moves is read, exactly one move per role is set (the
-  // contract of next_state; legal, goal and terminal do not depend on moves in valid GDL). So an
-  // OR over a set S of a role's moves equals NOT OR over the role's other moves: use the smaller.
   // Whether a legal, goal or terminal literal depends on a move (invalid GDL, but then the
   // one-move-per-role assumption of complement_moves() would not hold when they are read).
   bool queries_read_moves() {
@@ -227,6 +222,9 @@ class Optimizer {
     return false;
   }
 
+  // Whenever a literal that depends on moves is read, exactly one move per role is set (the
+  // contract of next_state; legal, goal and terminal do not depend on moves in valid GDL). So an
+  // OR over a set S of a role's moves equals NOT OR over the role's other moves: use the smaller.
   void complement_moves() {
     if (queries_read_moves()) return;
     const uint32_t roles = static_cast<uint32_t>(net_.role_names.size());

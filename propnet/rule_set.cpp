@@ -150,8 +150,7 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
     for (Conjunction body : product(factors)) {
       // GGP-Base accepts `(legal ?r noop)` with ?r bound by nothing: ?r ranges over the roles.
       const gdl::Term& h = rule.head;
-      if ((h.name == gdl::kw::legal || h.name == gdl::kw::goal) && h.arity() == 2 &&
-          h.args[0].is_variable()) {
+      if (h.name == gdl::kw::legal && h.arity() == 2 && h.args[0].is_variable()) {
         bool bound = false;
         for (const Simple& s : body)
           if (s.kind == Simple::Kind::Pos) bound |= mentions(*s.term, h.args[0].name);

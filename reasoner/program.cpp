@@ -1,6 +1,7 @@
 #include "reasoner/program.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <functional>
@@ -69,6 +70,8 @@ class Compiler {
       if (p_->sccs[s].cls != RelClass::Static && !p_->sccs[s].demand) compile_scc(rules, s);
     mark_recursive_literals();
     plans();
+    for (const Relation& r : p_->relations)
+      if (r.demand) p_->notes.push_back("evaluated on demand (too large to materialise): " + r.name);
     return std::move(p_);
   }
 
@@ -92,6 +95,13 @@ class Compiler {
                                                  static_cast<uint32_t>(p_->functors.size()));
     if (added) p_->functors.push_back(Functor{symbol, arity});
     return p_->functors[it->second];
+  }
+
+  bool is_goal_value(const ITerm& t) const {
+    if (t.kind != ITerm::Const) return false;
+    const std::string& s = p_->game->symbols.name(t.value);
+    if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), ::isdigit)) return false;
+    return std::stoi(s) <= 100;
   }
 
   FlatAtom flatten_atom(const ITerm& atom) {
@@ -131,6 +141,9 @@ class Compiler {
 
   FlatRule flatten(const IRule& r) {
     FlatRule out{flatten_atom(r.head), {}, r.num_vars, r.text};
+    if (out.head.rel == p_->goal_rel && out.head.args[1].kind != ITerm::Var &&
+        !is_goal_value(out.head.args[1]))
+      p_->notes.push_back("a goal value that is not an integer 0..100 is ignored: " + r.text);
     for (const ILiteral& l : r.body) {
       FlatLiteral fl{l.kind, {}, l.a, l.b};
       if (l.kind == ILiteral::Positive || l.kind == ILiteral::Negative) fl.atom = flatten_atom(l.atom);

@@ -111,7 +111,9 @@ struct Program {
   std::vector<uint32_t> move_sccs;  // the SCCs of class Move
   std::vector<DemandVariant> demand;
   size_t max_vars = 0;
-  std::vector<std::string> notes;  // things the compiler dropped or could not use, for reports
+  // What users should know about how the rules were read (ignored goal values, relations
+  // evaluated on demand).
+  std::vector<std::string> notes;
 
   static uint64_t functor_key(gdl::SymbolId s, uint32_t arity) { return uint64_t{s} << 32 | arity; }
   const Functor* functor(gdl::SymbolId s, uint32_t arity) const {

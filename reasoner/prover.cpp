@@ -101,6 +101,8 @@ class Prover final : public StateMachine {
         scc_done_(p_.sccs.size(), 0),
         legal_(p_.roles.size()) {}
 
+  const std::vector<std::string>& notes() const { return p_.notes; }
+
   // Bounds the rows of each SCC evaluated (0: none); beyond, calls throw StaticOverflow.
   void set_row_bound(size_t rows) { row_bound_ = rows; }
 
@@ -358,6 +360,15 @@ std::shared_ptr<Family> build_family(const std::shared_ptr<const gdl::Game>& gam
 
 std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const gdl::Game> game) {
   return std::make_unique<Prover>(build_family(std::move(game)));
+}
+
+}  // namespace ggp::reasoner
+
+namespace ggp::reasoner {
+
+std::vector<std::string> prover_notes(const StateMachine& machine) {
+  auto* prover = dynamic_cast<const Prover*>(&machine);
+  return prover ? prover->notes() : std::vector<std::string>{};
 }
 
 }  // namespace ggp::reasoner

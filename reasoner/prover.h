@@ -3,6 +3,8 @@
 // function terms, negation as failure, distinct, or). It is the reference that every faster
 // machine is checked against.
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "gdl/ast.h"
 #include "reasoner/state_machine.h"
@@ -11,5 +13,9 @@ namespace ggp::reasoner {
 
 // Builds a prover for a validated game. Throws std::runtime_error for what it cannot handle.
 std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const gdl::Game> game);
+
+// What the prover noted while compiling the rules (goal values that are not integers 0..100,
+// relations too large to materialise, evaluated on demand); empty if `machine` is no prover.
+std::vector<std::string> prover_notes(const StateMachine& machine);
 
 }  // namespace ggp::reasoner

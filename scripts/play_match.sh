@@ -11,7 +11,7 @@ if [ -z "${GGP:-}" ]; then
   GGP=build/ggp
 fi
 
-PLAYER=random
+PLAYER=uct
 if [ "${1:-}" = "--player" ]; then PLAYER=$2; shift 2; fi
 
 pids=()

@@ -59,29 +59,29 @@ PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::tim
   // Answers nobody waits for any more are not computed (the fallback only keeps in step).
   auto move_wanted = std::make_shared<std::atomic<bool>>(true);
   auto check_wanted = std::make_shared<std::atomic<bool>>(true);
-  // A fallback slower than the play clock would fall ever further behind and take the searcher's
-  // CPU: it is dropped for the rest of the match.
-  const auto too_slow = std::chrono::milliseconds(1000LL * play_clock_);
+  // A fallback that starts a turn more than a play clock late is falling ever further behind and
+  // taking the searcher's CPU: it is dropped for the rest of the match.
+  const auto too_late = std::chrono::milliseconds(1000LL * play_clock_);
+  const Clock::time_point submitted = Clock::now();
   std::future<CallResult> fallback_move =
-      fallback_->submit([joint, move_wanted, too_slow](FallbackSlot& slot) {
+      fallback_->submit([joint, move_wanted, too_late, submitted](FallbackSlot& slot) {
     CallResult r;
+    if (slot.fallback && Clock::now() - submitted > too_late) {
+      slot.problem = "fallback dropped: " +
+                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        Clock::now() - submitted).count()) + " ms behind";
+      slot.fallback.reset();
+    }
     if (!slot.fallback) {
       r.stats.note = slot.problem;
       return r;
     }
-    const Clock::time_point begin = Clock::now();
     try {
       slot.fallback->advance(joint);
       if (*move_wanted) r.move = slot.fallback->random_move().value_or("");
     } catch (const std::exception& e) {
       slot.problem = std::string("fallback lost track: ") + e.what();
       r.stats.note = slot.problem;
-      slot.fallback.reset();
-    }
-    if (slot.fallback && Clock::now() - begin > too_slow) {
-      slot.problem = "fallback dropped: a turn took " +
-                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        Clock::now() - begin).count()) + " ms";
       slot.fallback.reset();
     }
     return r;
