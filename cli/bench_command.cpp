@@ -21,7 +21,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct BenchOptions {
-  std::string game, machine = "prover";
+  std::string game, machine = "default";
   double seconds = 5;
   bool json = false;
 };

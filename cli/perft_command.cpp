@@ -12,7 +12,7 @@ namespace ggp::cli {
 namespace {
 
 struct PerftOptions {
-  std::string game, machine = "prover";
+  std::string game, machine = "default";
   size_t depth = 1;
 };
 

@@ -12,7 +12,7 @@ namespace ggp::cli {
 namespace {
 
 struct VerifyOptions {
-  std::string game, trace, machine = "prover";
+  std::string game, trace, machine = "default";
   double seconds = 0;
 };
 

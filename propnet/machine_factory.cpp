@@ -9,6 +9,8 @@
 namespace ggp::propnet {
 namespace {
 
+constexpr double kDefaultBuildSeconds = 5.0;
+
 std::string describe(const PropnetStats& s) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "propnet (%zu components, %zu facts, %zu moves, %.0f ms)", s.gates,
@@ -29,8 +31,11 @@ BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kin
   BuiltMachine built;
   if (kind != MachineKind::Prover) {
     PropnetStats stats;
+    PropnetLimits limits;
+    // The default leaves time for the prover fallback; an explicit propnet gets the full budget.
+    if (kind == MachineKind::Default) limits.seconds = kDefaultBuildSeconds;
     try {
-      built.machine = make_propnet(game, PropnetLimits{}, &stats);
+      built.machine = make_propnet(game, limits, &stats);
       built.report = describe(stats);
       return built;
     } catch (const std::exception& e) {

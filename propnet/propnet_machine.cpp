@@ -168,6 +168,7 @@ class PropnetMachine final : public reasoner::StateMachine {
       if (w + 1 == n && p_->num_facts % 64) x &= (uint64_t{1} << (p_->num_facts % 64)) - 1;
       uint64_t diff = x ^ v_.base[w];
       if (diff == 0) continue;
+      clear_moves();
       v_.base[w] = x;
       for (; diff != 0; diff &= diff - 1) {
         uint32_t b = static_cast<uint32_t>(std::countr_zero(diff));
@@ -177,6 +178,16 @@ class PropnetMachine final : public reasoner::StateMachine {
   }
 
   // Sets a base or input proposition; the change spreads at the next wave().
+  // Unsets the moves of the previous next_state once the state changes: the moves a new state
+  // will get are unknown, and gates over stale moves would be settled twice per step for nothing.
+  void clear_moves() {
+    for (uint32_t& cur : v_.does)
+      if (cur != kNoMove) {
+        set_source(p_->input_node(cur), false);
+        cur = kNoMove;
+      }
+  }
+
   void set_source(uint32_t node, bool on) {
     v_.counters[node] = on ? 0x80000000u : 0;
     mark(node);

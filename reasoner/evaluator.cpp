@@ -18,6 +18,10 @@ Evaluator::Evaluator(const Program& program, std::vector<RelationTable*> tables)
 
 bool Evaluator::evaluate(uint32_t scc_index, size_t max_rows) {
   const Scc& scc = program_.sccs[scc_index];
+  if (memos_[0].entries.size() > kMaxStaticEntries) {  // bounds memory over long matches
+    memos_[0].entries.clear();
+    memos_[0].index.clear();
+  }
   overflow_ = false;
   max_pending_ = max_rows == 0 ? SIZE_MAX : max_rows * std::max<size_t>(1, key_.size());
   max_terms_ = max_rows == 0 ? SIZE_MAX : terms_.size() + max_rows;
@@ -199,7 +203,10 @@ void Evaluator::solve(const CompiledRule& rule, size_t li) {
   uint32_t lo = 0, hi = table.size();
   if (static_cast<int>(li) == delta_literal_) lo = delta_lo_, hi = delta_hi_;
   if (l.index_slot >= 0) {
-    TermId key = resolve(&l.nodes[l.arg_start[l.index_arg]], false);
+    TermId values[16];
+    for (size_t i = 0; i < l.index_args.size(); ++i)
+      values[i] = resolve(&l.nodes[l.arg_start[l.index_args[i]]], false);
+    uint64_t key = index_key(values, l.index_args.size());
     for (uint32_t r = table.first(static_cast<uint32_t>(l.index_slot), key); r != kNoRow;
          r = table.next(static_cast<uint32_t>(l.index_slot), r)) {
       if (r < lo || r >= hi) continue;
@@ -261,7 +268,9 @@ uint32_t Evaluator::demand_entry(int32_t variant_id, const std::vector<TermId>& 
     return e;
   }
   uint32_t e = static_cast<uint32_t>(memo.entries.size()) | (dynamic ? kDynamicEntry : 0);
-  memo.entries.push_back(DemandEntry{variant_id, key, {}, 0});
+  memo.entries.emplace_back();
+  memo.entries.back().variant = variant_id;
+  memo.entries.back().key = key;
   memo.index[h].push_back(e);
   // Run the variant's rules in a new frame above the caller's, head arguments matched first;
   // again while a recursive call saw answers that were still growing (a least fixpoint).

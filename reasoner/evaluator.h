@@ -48,7 +48,7 @@ class Evaluator {
   uint32_t demand_entry(int32_t variant, const std::vector<TermId>& key);
 
   struct DemandEntry {
-    int32_t variant;
+    int32_t variant = -1;
     std::vector<TermId> key;      // the bound arguments, in order
     std::vector<TermId> answers;  // rows of the relation
     uint32_t count = 0;           // rows in `answers` (they may have arity 0)
@@ -70,6 +70,7 @@ class Evaluator {
   // [0] answers calls of static relations, kept; [1] of dynamic ones, dropped with the state.
   DemandMemo memos_[2];
   static constexpr uint32_t kDynamicEntry = 0x80000000u;
+  static constexpr size_t kMaxStaticEntries = 1 << 20;  // beyond, the static memo starts afresh
   DemandEntry& entry(uint32_t handle) {
     return memos_[handle >> 31].entries[handle & ~kDynamicEntry];
   }

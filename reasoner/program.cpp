@@ -396,11 +396,11 @@ class Compiler {
           bool g = ground_under(l.atom.args[a], bound);
           c.all_bound = c.all_bound && g;
           PatternNode::Kind kind = c.nodes[c.arg_start[a]].kind;
-          if (g && c.index_slot < 0 && kind != PatternNode::Func) {
-            c.index_slot = index_slot(l.atom.rel, static_cast<uint32_t>(a));
-            c.index_arg = static_cast<uint32_t>(a);
-          }
+          if (g && kind != PatternNode::Func && c.index_args.size() < 16)
+            c.index_args.push_back(static_cast<uint32_t>(a));
         }
+        if (!c.index_args.empty() && !c.all_bound && c.demand < 0)
+          c.index_slot = index_slot(l.atom.rel, c.index_args);
         std::set<uint32_t> vs = vars_of(l);
         for (uint32_t v : vs)
           if (!bound.count(v)) c.binds.push_back(v);
@@ -418,12 +418,12 @@ class Compiler {
     return out;
   }
 
-  int32_t index_slot(RelId rel, uint32_t column) {
-    std::vector<uint32_t>& cols = p_->relations[rel].indexed_columns;
-    auto it = std::find(cols.begin(), cols.end(), column);
-    if (it != cols.end()) return static_cast<int32_t>(it - cols.begin());
-    cols.push_back(column);
-    return static_cast<int32_t>(cols.size() - 1);
+  int32_t index_slot(RelId rel, const IndexColumns& columns) {
+    std::vector<IndexColumns>& indexes = p_->relations[rel].indexes;
+    auto it = std::find(indexes.begin(), indexes.end(), columns);
+    if (it != indexes.end()) return static_cast<int32_t>(it - indexes.begin());
+    indexes.push_back(columns);
+    return static_cast<int32_t>(indexes.size() - 1);
   }
 
   void mark_demand(const std::vector<FlatRule>& rules) {
@@ -437,6 +437,20 @@ class Compiler {
       if (!r.input && !queries.count(i) &&
           std::find(demand_names_.begin(), demand_names_.end(), r.name) != demand_names_.end())
         r.demand = true;
+    }
+    // The relations that read a demand relation would call it with few arguments bound and
+    // overflow next: they go on demand too.
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (RelId i = 0; i < p_->relations.size(); ++i) {
+        Relation& r = p_->relations[i];
+        if (r.demand || r.input || queries.count(i)) continue;
+        for (RelId d : deps_[i])
+          if (p_->relations[d].demand) {
+            r.demand = changed = true;
+            break;
+          }
+      }
     }
     // An SCC is evaluated on demand as a whole, or not at all (if it defines a query relation).
     for (Scc& scc : p_->sccs) {

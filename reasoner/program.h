@@ -39,8 +39,8 @@ struct CompiledLiteral {
   RelId rel = kNoId;                 // Positive, Negative
   std::vector<PatternNode> nodes;    // all argument patterns, one after another
   std::vector<uint32_t> arg_start;   // index in `nodes` of each argument (Distinct/Equal: two)
-  int32_t index_slot = -1;           // Positive: the table's hashed column to probe, or -1
-  uint32_t index_arg = 0;            // the argument giving the probe key (bound when reached)
+  int32_t index_slot = -1;           // Positive: the table's index to probe, or -1
+  std::vector<uint32_t> index_args;  // the arguments giving the probe key (bound when reached)
   bool all_bound = false;            // Positive: every argument bound, a membership test
   bool stop_after_first = false;     // Positive: no variable bound here is used later
   bool recursive = false;            // Positive: on a relation of the rule's own recursive SCC
@@ -74,7 +74,7 @@ struct Relation {
   std::string name;  // e.g. "goal/2", "true:cell/3"
   uint32_t arity = 0;
   RelClass cls = RelClass::Static;
-  std::vector<uint32_t> indexed_columns;
+  std::vector<IndexColumns> indexes;  // the column sets that literals probe
   bool input = false;  // true:* or does:*, filled from the state or the joint move
   bool demand = false;  // evaluated on demand (DemandVariant), never materialised
 };

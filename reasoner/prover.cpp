@@ -15,7 +15,8 @@
 namespace ggp::reasoner {
 namespace {
 
-// Static relations larger than this make construction fail rather than exhaust memory.
+// The rows one evaluation may derive (with 25 times as many join steps) while the static
+// relations are computed and during the trial game; a relation beyond it is evaluated on demand.
 constexpr size_t kMaxStaticRows = 500'000;
 
 // What a prover shares with its clones: the compiled rules, the static relations (computed once),
@@ -28,7 +29,7 @@ struct Family {
 };
 
 std::unique_ptr<RelationTable> new_table(const Relation& r) {
-  return std::make_unique<RelationTable>(r.arity, r.indexed_columns);
+  return std::make_unique<RelationTable>(r.arity, r.indexes);
 }
 
 // Thrown when an evaluation exceeds its row bound; names the relations being evaluated.
@@ -56,7 +57,7 @@ std::shared_ptr<Family> build_family_once(std::shared_ptr<const gdl::Game> game,
     }
     for (uint32_t ri : p.sccs[s].rules)
       for (const CompiledLiteral& l : p.rules[ri].body)
-        if (l.rel != kNoId) tables[l.rel]->ensure_columns(p.relations[l.rel].indexed_columns);
+        if (l.rel != kNoId) tables[l.rel]->ensure_indexes(p.relations[l.rel].indexes);
     if (!evaluator->evaluate(s, kMaxStaticRows - rows)) {
       StaticOverflow overflow;
       for (RelId r : p.sccs[s].relations) overflow.relations.push_back(p.relations[r].name);
@@ -70,7 +71,7 @@ std::shared_ptr<Family> build_family_once(std::shared_ptr<const gdl::Game> game,
   family->ids = std::make_unique<IdRegistry>(*p.terms, p.roles.size());
   if (family->static_tables.empty()) family->static_tables.resize(p.relations.size());
   for (RelId r = 0; r < p.relations.size(); ++r)
-    if (family->static_tables[r]) family->static_tables[r]->ensure_columns(p.relations[r].indexed_columns);
+    if (family->static_tables[r]) family->static_tables[r]->ensure_indexes(p.relations[r].indexes);
   tables.resize(p.relations.size(), nullptr);
   for (RelId r = 0; r < p.relations.size(); ++r)
     if (!tables[r] && p.relations[r].cls == RelClass::Static) {  // no static SCC at all
@@ -185,8 +186,9 @@ class Prover final : public StateMachine {
     if (term == kNoTerm) return std::nullopt;
     const TermNode& node = p_.terms->node(term);
     const Functor* f = p_.functor(node.symbol, node.arity);
+    if (f == nullptr) return std::nullopt;  // no fact or move of the game has this form
     std::lock_guard lock(p_.terms->mutex());
-    return ids_.move_locked(role, term, f ? f->does_rel : kNoId);
+    return ids_.move_locked(role, term, f->does_rel);
   }
 
   std::optional<FactId> fact_from_text(std::string_view text) override {

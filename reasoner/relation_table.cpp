@@ -4,9 +4,9 @@
 
 namespace ggp::reasoner {
 
-RelationTable::RelationTable(uint32_t arity, std::vector<uint32_t> indexed_columns)
+RelationTable::RelationTable(uint32_t arity, const std::vector<IndexColumns>& indexes)
     : arity_(arity) {
-  for (uint32_t c : indexed_columns) columns_.push_back(Column{c, {}, {}});
+  for (const IndexColumns& c : indexes) columns_.push_back(Column{c, {}, {}});
   size_t buckets = size_t{1} << (64 - shift_);
   set_head_.assign(buckets, kNoRow);
   for (Column& c : columns_) c.head.assign(buckets, kNoRow);
@@ -40,7 +40,7 @@ void RelationTable::link(uint32_t r) {
   set_next_[r] = set_head_[b];
   set_head_[b] = r;
   for (Column& c : columns_) {
-    size_t cb = bucket(row(r)[c.column]);
+    size_t cb = key_of(c, r) >> shift_;
     c.next[r] = c.head[cb];
     c.head[cb] = r;
   }
@@ -88,14 +88,14 @@ void RelationTable::clear() {
 
 namespace ggp::reasoner {
 
-void RelationTable::ensure_columns(const std::vector<uint32_t>& columns) {
-  if (columns.size() <= columns_.size()) return;
-  for (size_t i = columns_.size(); i < columns.size(); ++i) {
-    Column c{columns[i], {}, {}};
+void RelationTable::ensure_indexes(const std::vector<IndexColumns>& indexes) {
+  if (indexes.size() <= columns_.size()) return;
+  for (size_t i = columns_.size(); i < indexes.size(); ++i) {
+    Column c{indexes[i], {}, {}};
     c.head.assign(set_head_.size(), kNoRow);
     c.next.resize(set_next_.size());
     for (uint32_t r = 0; r < count_; ++r) {
-      size_t b = bucket(row(r)[c.column]);
+      size_t b = key_of(c, r) >> shift_;
       c.next[r] = c.head[b];
       c.head[b] = r;
     }

@@ -1,7 +1,9 @@
 #pragma once
 // A relation's extension during bottom-up evaluation: a set of rows of TermIds (appended, never
-// moved, so a row index stays valid), with hashed chains per indexed column. Clearing keeps the
-// capacity, so per-state evaluation does not allocate once warm.
+// moved, so a row index stays valid), with hashed chains per index, an index being a set of
+// columns probed together. Clearing keeps the capacity, so per-state evaluation does not allocate
+// once warm.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -12,9 +14,19 @@ namespace ggp::reasoner {
 
 inline constexpr uint32_t kNoRow = UINT32_MAX;
 
+// The columns of one index, in increasing order.
+using IndexColumns = std::vector<uint32_t>;
+
+// The probe key of an index: a hash of the values of its columns, in order.
+inline uint64_t index_key(const TermId* values, size_t n) {
+  uint64_t h = 0x6a09e667f3bcc909ull;
+  for (size_t i = 0; i < n; ++i) h = (h ^ values[i]) * 0x9e3779b97f4a7c15ull;
+  return h ^ (h >> 32);
+}
+
 class RelationTable {
  public:
-  RelationTable(uint32_t arity, std::vector<uint32_t> indexed_columns);
+  RelationTable(uint32_t arity, const std::vector<IndexColumns>& indexes);
 
   uint32_t arity() const { return arity_; }
   uint32_t size() const { return count_; }
@@ -26,25 +38,27 @@ class RelationTable {
   uint32_t find_row(const TermId* row) const;
   bool contains(const TermId* row) const { return find_row(row) != kNoRow; }
   void clear();
-  // Indexes the columns of `columns` not yet indexed, appending them to the table's slots (the
-  // slots of a column are its positions in `columns`, which only ever grows).
-  void ensure_columns(const std::vector<uint32_t>& columns);
+  // Builds the indexes of `indexes` the table lacks (slots are positions in `indexes`, which
+  // only ever grows).
+  void ensure_indexes(const std::vector<IndexColumns>& indexes);
 
-  // Rows whose column `indexed_columns[slot]` may equal `key` (a superset: callers match them):
-  // for (r = first(slot, key); r != kNoRow; r = next(slot, r)).
-  uint32_t first(uint32_t slot, TermId key) const {
-    const Column& c = columns_[slot];
-    return c.head[bucket(key)];
-  }
+  // Rows whose index `slot` columns may hold the values with index_key `key` (a superset:
+  // callers match them): for (r = first(slot, key); r != kNoRow; r = next(slot, r)).
+  uint32_t first(uint32_t slot, uint64_t key) const { return columns_[slot].head[key >> shift_]; }
   uint32_t next(uint32_t slot, uint32_t row) const { return columns_[slot].next[row]; }
 
  private:
   struct Column {
-    uint32_t column;
+    IndexColumns columns;
     std::vector<uint32_t> head;  // per bucket, the last row inserted there
     std::vector<uint32_t> next;  // per row, the previous row of its bucket
   };
-  size_t bucket(TermId key) const { return (key * 0x9e3779b97f4a7c15ull) >> shift_; }
+  uint64_t key_of(const Column& c, uint32_t r) const {
+    TermId values[16];
+    size_t n = std::min<size_t>(c.columns.size(), 16);
+    for (size_t i = 0; i < n; ++i) values[i] = row(r)[c.columns[i]];
+    return index_key(values, n);
+  }
   uint64_t row_hash(const TermId* row) const;
   void link(uint32_t r);
   void grow_buckets();

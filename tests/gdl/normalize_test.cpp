@@ -98,7 +98,7 @@ std::vector<std::string> games_with_or(const std::string& dir) {
   return games;
 }
 
-TEST_CASE("normalize: valid corpus games with 'or' stay valid once normalised") {
+TEST_CASE("corpus: normalize keeps valid corpus games with 'or' valid") {
   const std::string dir = std::string(GGP_SHARED_DIR) + "/games/";
   std::vector<std::string> games = games_with_or(dir);
   REQUIRE(games.size() > 50);

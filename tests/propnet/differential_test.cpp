@@ -102,7 +102,7 @@ TEST_CASE("the propnet agrees with the prover on recursion through dynamic facts
   }
 }
 
-TEST_CASE("the propnet agrees with the prover on random playouts of a corpus sample") {
+TEST_CASE("corpus: the propnet agrees with the prover on random playouts of a corpus sample") {
   // GGP_PROPNET_FULL=1 compares every in-scope game; otherwise every 12th.
   const bool full = std::getenv("GGP_PROPNET_FULL") != nullptr;
   size_t compared = 0, tried = 0;

@@ -40,7 +40,7 @@ TEST_CASE("the propnet agrees with the reference traces of core games") {
   }
 }
 
-TEST_CASE("the propnet agrees with the reference traces of a corpus sample") {
+TEST_CASE("corpus: the propnet agrees with the reference traces of a corpus sample") {
   // GGP_PROPNET_FULL=1 replays every traced game (slow); otherwise every 6th.
   const bool full = std::getenv("GGP_PROPNET_FULL") != nullptr;
   std::vector<testing::CorpusGame> traced;

@@ -37,7 +37,7 @@ std::string key_of(const fs::path& trace) {
   return trace.parent_path().filename().string() + "/" + trace.stem().string();
 }
 
-TEST_CASE("the prover agrees with every reference trace") {
+TEST_CASE("corpus: the prover agrees with every reference trace") {
   fs::path traces = fs::path(GGP_SHARED_DIR) / "traces";
   fs::path games = fs::path(GGP_SHARED_DIR) / "games";
   REQUIRE(fs::is_directory(traces));
