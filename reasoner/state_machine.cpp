@@ -17,6 +17,14 @@ std::vector<std::string> state_texts(const StateMachine& machine, const State& s
   return texts;
 }
 
+std::vector<std::string> legal_move_texts(StateMachine& machine, const State& state,
+                                          RoleIndex role) {
+  std::vector<std::string> texts;
+  for (MoveId m : machine.legal_moves(state, role)) texts.push_back(machine.move_text(m));
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
 std::vector<GoalValue> goals(StateMachine& machine, const State& state) {
   std::vector<GoalValue> values;
   for (RoleIndex r = 0; r < machine.num_roles(); ++r) values.push_back(machine.goal(state, r));

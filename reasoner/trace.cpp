@@ -74,9 +74,7 @@ class Replayer {
       const json& legal = line.at("legal");
       for (RoleIndex r = 0; r < m_.num_roles(); ++r) {
         std::vector<std::string> want = sorted_strings(legal.at(r));
-        std::vector<std::string> have;
-        for (MoveId m : m_.legal_moves(state_, r)) have.push_back(m_.move_text(m));
-        std::sort(have.begin(), have.end());
+        std::vector<std::string> have = legal_move_texts(m_, state_, r);
         if (want != have)
           return differ("legal moves of " + m_.role_name(r) + ": " + set_difference_text(want, have));
       }

@@ -52,14 +52,9 @@ class VerifyingMachine final : public StateMachine {
   }
 
   std::span<const MoveId> legal_moves(const State& state, RoleIndex role) override {
-    const State& twin = twin_of(state);
-    std::vector<std::string> b;
-    for (MoveId m : r_->legal_moves(twin, role)) b.push_back(r_->move_text(m));
-    std::span<const MoveId> moves = s_->legal_moves(state, role);
-    std::vector<std::string> a;
-    for (MoveId m : moves) a.push_back(s_->move_text(m));
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
+    std::vector<std::string> b = legal_move_texts(*r_, twin_of(state), role);
+    std::vector<std::string> a = legal_move_texts(*s_, state, role);
+    std::span<const MoveId> moves = s_->legal_moves(state, role);  // last call: the span stays valid
     if (a != b) fail("legal_moves of " + role_name(role), state, join(a), join(b));
     return moves;
   }

@@ -12,7 +12,9 @@
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "propnet/propnet_machine.h"
+#include "reasoner/differential.h"
 #include "reasoner/perft.h"
+#include "reasoner/playout.h"
 #include "reasoner/random.h"
 
 namespace ggp {
@@ -32,53 +34,24 @@ std::vector<std::filesystem::path> shipped_games() {
   return out;
 }
 
-std::vector<std::string> legal_texts(StateMachine& m, const State& s, RoleIndex r) {
-  std::vector<std::string> out;
-  for (reasoner::MoveId id : m.legal_moves(s, r)) out.push_back(m.move_text(id));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Plays `playouts` random games on both machines in lockstep (moves picked by text from the
-// reference's legal moves). Returns the first difference or broken contract, or "" if none.
-std::string compare_playouts(StateMachine& net, StateMachine& ref, int playouts, uint64_t seed) {
+// Random playouts on the reference alone: each ends in a terminal state (no role is ever left
+// without a legal move) where every role has exactly one goal and the goals sum to 100 (every
+// shipped game is zero-sum: one winner, or a 50/50 draw). Returns the first problem, or "".
+std::string check_terminal_goals(StateMachine& ref, int playouts, uint64_t seed) {
   reasoner::Random rng(seed);
+  reasoner::PlayoutBuffers buffers;
+  const State start = ref.initial_state();
   for (int playout = 0; playout < playouts; ++playout) {
-    State a = net.initial_state(), b = ref.initial_state(), a2, b2;
-    for (int step = 0;; ++step) {
-      const std::string where =
-          "playout " + std::to_string(playout) + " step " + std::to_string(step) + ": ";
-      if (step > 1000) return where + "no end after 1000 moves";
-      if (reasoner::state_texts(net, a) != reasoner::state_texts(ref, b)) return where + "states differ";
-      const bool terminal = ref.is_terminal(b);
-      if (net.is_terminal(a) != terminal) return where + "terminal differs";
-      reasoner::GoalValue total = 0;
-      for (RoleIndex r = 0; r < ref.num_roles(); ++r) {
-        const reasoner::GoalValue goal = ref.goal(b, r);
-        if (net.goal(a, r) != goal) return where + "goal of role " + std::to_string(r) + " differs";
-        if (terminal && (goal < 0 || goal > 100))
-          return where + "terminal state without exactly one goal for role " + std::to_string(r);
-        total += goal;
-      }
-      // Every shipped game is zero-sum: one winner (100/0) or a draw (50/50).
-      if (terminal && total != 100) return where + "terminal goals do not sum to 100";
-      if (terminal) break;
-      reasoner::JointMove ja, jb;
-      for (RoleIndex r = 0; r < ref.num_roles(); ++r) {
-        const std::vector<std::string> legal = legal_texts(ref, b, r);
-        if (legal_texts(net, a, r) != legal) return where + "legal moves of role " + std::to_string(r);
-        if (legal.empty()) return where + "non-terminal state where a role has no legal move";
-        const std::string& pick = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-        const auto ma = net.move_from_text(r, pick), mb = ref.move_from_text(r, pick);
-        if (!ma || !mb) return where + "move_from_text failed for " + pick;
-        ja.push_back(*ma);
-        jb.push_back(*mb);
-      }
-      net.next_state(a, ja, a2);
-      ref.next_state(b, jb, b2);
-      std::swap(a, a2);
-      std::swap(b, b2);
+    const State* end = nullptr;
+    if (!reasoner::depth_charge(ref, start, rng, buffers, end, 1000).completed)
+      return "playout " + std::to_string(playout) + " ends without a terminal state";
+    reasoner::GoalValue total = 0;
+    for (RoleIndex r = 0; r < ref.num_roles(); ++r) {
+      const reasoner::GoalValue goal = ref.goal(*end, r);
+      if (goal < 0 || goal > 100) return "a terminal state without exactly one goal for a role";
+      total += goal;
     }
+    if (total != 100) return "terminal goals do not sum to 100";
   }
   return "";
 }
@@ -103,7 +76,8 @@ TEST_CASE("every shipped game loads, and its propnet agrees with the prover on r
     auto ref = build_machine(game, propnet::MachineKind::Prover);
     auto net = build_machine(game, propnet::MachineKind::Propnet);
     REQUIRE(ref->num_roles() == 2);
-    CHECK(compare_playouts(*net, *ref, 20, 2015) == "");
+    CHECK(reasoner::compare_random_playouts(*net, *ref, 2015, {20, 0, 1000}).difference == "");
+    CHECK(check_terminal_goals(*ref, 20, 2016) == "");
   }
 }
 
@@ -176,15 +150,15 @@ TEST_CASE("atarigo and nogo: suicide is illegal; a capture wins atarigo and is i
       };
       play("(place 1 2)");
       play("(place 3 3)");
-      CHECK(has_move(legal_texts(*m, s, 0), "(place 2 1)"));
+      CHECK(has_move(reasoner::legal_move_texts(*m, s, 0), "(place 2 1)"));
       play("(place 2 1)");
-      CHECK_FALSE(has_move(legal_texts(*m, s, 1), "(place 1 1)"));  // suicide
-      CHECK(has_move(legal_texts(*m, s, 1), "(place 5 5)"));
+      CHECK_FALSE(has_move(reasoner::legal_move_texts(*m, s, 1), "(place 1 1)"));  // suicide
+      CHECK(has_move(reasoner::legal_move_texts(*m, s, 1), "(place 5 5)"));
       play("(place 5 5)");
       play("(place 5 4)");
       play("(place 3 4)");
-      CHECK(has_move(legal_texts(*m, s, 0), "(place 1 1)"));  // joins chains that keep liberties
-      CHECK(has_move(legal_texts(*m, s, 0), "(place 4 5)") == atarigo);
+      CHECK(has_move(reasoner::legal_move_texts(*m, s, 0), "(place 1 1)"));  // joins chains that keep liberties
+      CHECK(has_move(reasoner::legal_move_texts(*m, s, 0), "(place 4 5)") == atarigo);
       if (!atarigo) continue;
       CHECK_FALSE(m->is_terminal(s));
       play("(place 4 5)");

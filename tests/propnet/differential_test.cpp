@@ -12,57 +12,13 @@
 #include "propnet/corpus.h"
 #include "propnet/propnet_machine.h"
 #include "reasoner/prover.h"
-#include "reasoner/random.h"
+#include "reasoner/differential.h"
 
 namespace ggp::propnet {
 namespace {
 
 using reasoner::State;
 using reasoner::StateMachine;
-
-std::vector<std::string> legal_texts(StateMachine& m, const State& s, reasoner::RoleIndex r) {
-  std::vector<std::string> out;
-  for (reasoner::MoveId id : m.legal_moves(s, r)) out.push_back(m.move_text(id));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Plays random playouts on both machines for `seconds`; returns the first difference, or "".
-std::string compare(StateMachine& net, StateMachine& ref, double seconds, uint64_t seed,
-                    size_t& steps) {
-  reasoner::Random rng(seed);
-  auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  for (int playout = 0; std::chrono::steady_clock::now() < end; ++playout) {
-    State a = net.initial_state(), b = ref.initial_state(), a2, b2;
-    for (int depth = 0; depth < 400 && std::chrono::steady_clock::now() < end; ++depth, ++steps) {
-      std::string where = "playout " + std::to_string(playout) + " step " + std::to_string(depth) + ": ";
-      if (reasoner::state_texts(net, a) != reasoner::state_texts(ref, b)) return where + "states differ";
-      bool terminal = ref.is_terminal(b);
-      if (net.is_terminal(a) != terminal) return where + "terminal differs";
-      for (reasoner::RoleIndex r = 0; r < ref.num_roles(); ++r)
-        if (net.goal(a, r) != ref.goal(b, r))
-          return where + "goal of role " + std::to_string(r) + ": " + std::to_string(net.goal(a, r)) +
-                 " vs " + std::to_string(ref.goal(b, r));
-      if (terminal) break;
-      reasoner::JointMove ja, jb;
-      for (reasoner::RoleIndex r = 0; r < ref.num_roles(); ++r) {
-        std::vector<std::string> legal = legal_texts(ref, b, r);
-        if (legal_texts(net, a, r) != legal) return where + "legal moves of role " + std::to_string(r);
-        if (legal.empty()) return "";  // a broken game; both agree
-        const std::string& pick = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-        std::optional<reasoner::MoveId> ma = net.move_from_text(r, pick), mb = ref.move_from_text(r, pick);
-        if (!ma || !mb) return where + "move_from_text failed for " + pick;
-        ja.push_back(*ma);
-        jb.push_back(*mb);
-      }
-      net.next_state(a, ja, a2);
-      ref.next_state(b, jb, b2);
-      std::swap(a, a2);
-      std::swap(b, b2);
-    }
-  }
-  return "";
-}
 
 // Reachability over edges the player toggles: `reach` is recursive through dynamic facts, so the
 // network has a cycle without transition, including loops (b <-> c) that must not support
@@ -95,10 +51,9 @@ TEST_CASE("the propnet agrees with the prover on recursion through dynamic facts
   CHECK(stats.cycles > 0);
   auto ref = reasoner::make_prover(rules);
   for (uint64_t seed = 1; seed <= 20; ++seed) {
-    size_t steps = 0;
-    std::string difference = compare(*net, *ref, 0.05, seed, steps);
-    INFO("seed " << seed << ": " << difference);
-    CHECK(difference.empty());
+    auto result = reasoner::compare_random_playouts(*net, *ref, seed, {1'000'000, 0.05, 1000});
+    INFO("seed " << seed << ": " << result.difference);
+    CHECK(result.difference.empty());
   }
 }
 
@@ -119,10 +74,10 @@ TEST_CASE("corpus: the propnet agrees with the prover on random playouts of a co
       if (full) std::cerr << "skipped " << g.source << "/" << g.key << ": " << e.what() << "\n";
       continue;
     }
-    size_t steps = 0;
-    std::string difference = compare(*net, *ref, full ? 0.5 : 0.25, 7, steps);
-    INFO(g.source << "/" << g.key << " (" << steps << " steps): " << difference);
-    CHECK(difference.empty());
+    auto result =
+        reasoner::compare_random_playouts(*net, *ref, 7, {1'000'000, full ? 0.5 : 0.25, 100'000});
+    INFO(g.source << "/" << g.key << " (" << result.steps << " steps): " << result.difference);
+    CHECK(result.difference.empty());
     ++compared;
   }
   MESSAGE("compared the propnet with the prover on " << compared << " of " << tried << " games");

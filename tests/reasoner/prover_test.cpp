@@ -24,10 +24,7 @@ std::unique_ptr<StateMachine> corpus(const std::string& key) {
 }
 
 std::vector<std::string> legal_texts(StateMachine& m, const State& s, RoleIndex r) {
-  std::vector<std::string> out;
-  for (MoveId id : m.legal_moves(s, r)) out.push_back(m.move_text(id));
-  std::sort(out.begin(), out.end());
-  return out;
+  return legal_move_texts(m, s, r);
 }
 
 State play(StateMachine& m, const State& s, const std::vector<std::string>& moves) {
