@@ -107,6 +107,7 @@ struct Spec {
   uint64_t seed = 0;
   size_t threads = 1;  // root parallelism: independent searchers voting
   std::string kind;    // "mcts", "mmmcs", "nmcs", "nrpa"
+  std::string name;    // the spec's searcher name, e.g. "uct" or "random"
 };
 
 // The searcher names besides the MCTS presets, with their summaries.
@@ -144,14 +145,14 @@ agent::SearcherFactory searcher_factory(const Spec& spec) {
   return uct;
 }
 
-}  // namespace
-
-std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec_text, uint64_t seed) {
+// Parses `spec_text` (throws std::invalid_argument as make_player_from_spec documents).
+Spec parse_spec(const std::string& spec_text, uint64_t seed) {
   size_t colon = spec_text.find(':');
   std::string name = spec_text.substr(0, colon);
   std::string settings_text = colon == std::string::npos ? "" : spec_text.substr(colon + 1);
 
   Spec spec;
+  spec.name = name;
   spec.seed = seed;
   spec.player.name = spec_text;
   Settings settings;
@@ -200,15 +201,36 @@ std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec_tex
     }
     it->second(item.substr(eq + 1));
   }
+  return spec;
+}
 
-  if (name == "random") return std::make_unique<agent::RandomPlayer>(spec.seed);
+// The spec's searcher, with root parallelism when it asks for several threads.
+agent::SearcherFactory full_searcher_factory(const Spec& spec) {
   agent::SearcherFactory factory = searcher_factory(spec);
   if (spec.threads > 1)
     factory = [factory, threads = spec.threads](reasoner::StateMachine& m,
                                                 uint64_t seed) -> std::unique_ptr<agent::Searcher> {
       return std::make_unique<agent::RootParallelSearcher>(factory, threads, m, seed);
     };
-  return std::make_unique<agent::MctsPlayer>(spec.player, factory, spec.seed);
+  return factory;
+}
+
+}  // namespace
+
+std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec_text, uint64_t seed) {
+  Spec spec = parse_spec(spec_text, seed);
+  if (spec.name == "random") return std::make_unique<agent::RandomPlayer>(spec.seed);
+  return std::make_unique<agent::MctsPlayer>(spec.player, full_searcher_factory(spec), spec.seed);
+}
+
+std::unique_ptr<agent::Searcher> make_searcher_from_spec(const std::string& spec_text,
+                                                         reasoner::StateMachine& machine,
+                                                         uint64_t seed) {
+  Spec spec = parse_spec(spec_text, seed);
+  if (spec.name == "random")
+    throw std::invalid_argument("'random' is a player, not a searcher; known:\n" +
+                                player_spec_help());
+  return full_searcher_factory(spec)(machine, spec.seed);
 }
 
 std::string player_spec_help() {

@@ -1,0 +1,116 @@
+// `ggp bench-search GAME.kif [--searcher SPEC] [--playouts N] [--machine M] [--seed S] [--json]`:
+// one search from the initial state with a fixed playout budget and seed. Prints the searcher, the
+// machine, playouts, nodes, seconds, playouts/s, each role's chosen move and a signature: a hash of
+// the chosen moves, every role's root votes (MCTS: the root's visit counts), the node count and
+// the playouts, identical across runs with the same seed and budget, so that a behaviour change
+// shows even when the timing is noisy (ARCHITECTURE.md, benchmarks).
+#include <bit>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/player_spec.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+
+namespace ggp::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct SearchBenchOptions {
+  std::string game, searcher = "uct", machine = "default";
+  uint64_t playouts = 10000;
+  uint64_t seed = 1;
+  bool json = false;
+};
+
+// SplitMix64's finalizer (Steele et al. 2014): every input bit reaches every output bit, so that
+// words differing only in their high bits (integral doubles) still change the whole hash.
+uint64_t scramble(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+uint64_t mix(uint64_t h, uint64_t v) { return scramble(h ^ scramble(v)); }
+uint64_t mix(uint64_t h, const std::string& s) {
+  for (unsigned char c : s) h = mix(h, c);
+  return mix(h, 0xff);
+}
+
+struct RoleResult {
+  std::string role, move;
+};
+
+int run_search_bench(const SearchBenchOptions& o) {
+  try {
+    auto game = gdl::load_game_file(o.game);
+    propnet::BuiltMachine built =
+        propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
+    reasoner::StateMachine& m = *built.machine;
+    std::unique_ptr<agent::Searcher> searcher = make_searcher_from_spec(o.searcher, m, o.seed);
+    reasoner::State root = m.initial_state();
+
+    auto t0 = Clock::now();
+    searcher->set_root(root);
+    agent::SearchLimits limits;
+    limits.max_playouts = o.playouts;
+    searcher->search(limits);
+    double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+
+    agent::SearchStats stats = searcher->stats();
+    uint64_t h = mix(mix(0xcbf29ce484222325ull, stats.playouts), stats.nodes);
+    std::vector<RoleResult> moves;
+    for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) {
+      moves.push_back({m.role_name(r), m.move_text(searcher->best_move(r))});
+      h = mix(h, moves.back().move);
+      for (const auto& [move, weight] : searcher->root_votes(r))
+        h = mix(mix(h, m.move_text(move)), std::bit_cast<uint64_t>(weight));
+    }
+    char sig[17];
+    std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(h));
+    double rate = seconds > 0 ? static_cast<double>(stats.playouts) / seconds : 0;
+
+    if (o.json) {
+      nlohmann::json j = {{"game", o.game},       {"searcher", o.searcher},
+                          {"machine", built.report}, {"seed", o.seed},
+                          {"playouts", stats.playouts}, {"nodes", stats.nodes},
+                          {"root_solved", stats.root_solved}, {"seconds", seconds},
+                          {"playouts_per_s", rate},  {"signature", sig}};
+      for (const RoleResult& r : moves) j["moves"][r.role] = r.move;
+      std::cout << j.dump() << '\n';
+    } else {
+      std::cout << "searcher: " << o.searcher << " (" << searcher->name() << ")"
+                << "\nmachine: " << built.report << "\nseed: " << o.seed
+                << "\nplayouts: " << stats.playouts << "\nnodes: " << stats.nodes
+                << "\nroot solved: " << (stats.root_solved ? "yes" : "no")
+                << "\nseconds: " << seconds << "\nplayouts/s: " << rate << '\n';
+      for (const RoleResult& r : moves) std::cout << "move " << r.role << ": " << r.move << '\n';
+      std::cout << "signature: " << sig << '\n';
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << '\n';
+    return 1;
+  }
+}
+
+void add_search_bench_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "bench-search", "One search from the initial state with a fixed budget: speed and signature");
+  static SearchBenchOptions o;
+  cmd->add_option("game", o.game, "the .kif file")->required();
+  cmd->add_option("--searcher", o.searcher, "searcher spec, e.g. uct:c=0.4 (see ggp match --help)");
+  cmd->add_option("--playouts", o.playouts, "playout budget of the search");
+  cmd->add_option("--machine", o.machine, "prover, propnet or default");
+  cmd->add_option("--seed", o.seed, "the searcher's seed");
+  cmd->add_flag("--json", o.json, "print one JSON object");
+  cmd->callback([] { exit_status() = run_search_bench(o); });
+}
+
+const CommandRegistration registration(add_search_bench_command);
+
+}  // namespace
+}  // namespace ggp::cli

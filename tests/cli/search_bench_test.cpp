@@ -1,0 +1,106 @@
+// `ggp bench-search` end to end: with the same seed and budget two runs print the same signature,
+// each chosen move is a legal move of its role in the initial state, and --json agrees with the
+// text output.
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+
+namespace {
+
+const std::string kGame = std::string(GGP_SOURCE_ROOT) + "/games_kif/ticTacToe.kif";
+
+struct Run {
+  int status;
+  std::string output;  // stdout and stderr
+};
+
+Run run_bench_search(const std::string& flags) {
+  std::string command =
+      std::string(GGP_BINARY) + " bench-search '" + kGame + "' " + flags + " 2>&1";
+  Run run{-1, {}};
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    run.output.append(buffer.data(), n);
+  int status = pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+// The text output's "key: value" lines.
+std::map<std::string, std::string> fields(const std::string& output) {
+  std::map<std::string, std::string> out;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    size_t colon = line.find(": ");
+    if (colon != std::string::npos) out[line.substr(0, colon)] = line.substr(colon + 2);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("ggp bench-search: a deterministic signature and legal moves") {
+  if (!std::filesystem::exists(GGP_BINARY)) {
+    MESSAGE("skipped: " << GGP_BINARY << " is not built");
+    return;
+  }
+  const std::string flags = "--searcher uct --playouts 2000 --seed 7";
+  Run first = run_bench_search(flags);
+  Run second = run_bench_search(flags);
+  REQUIRE(first.status == 0);
+  REQUIRE(second.status == 0);
+  auto a = fields(first.output);
+  auto b = fields(second.output);
+  REQUIRE(a.count("signature") == 1);
+  CHECK(a["signature"].size() == 16);
+  CHECK(a["signature"] == b["signature"]);
+  CHECK(a["nodes"] == b["nodes"]);
+  const uint64_t playouts = std::stoull(a["playouts"]);
+  CHECK(playouts > 0);
+  CHECK(playouts <= 2000);
+
+  auto game = ggp::gdl::load_game_file(kGame);
+  auto built = ggp::propnet::make_machine(game, ggp::propnet::MachineKind::Prover);
+  ggp::reasoner::StateMachine& m = *built.machine;
+  const ggp::reasoner::State start = m.initial_state();
+  for (ggp::reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) {
+    const std::string key = "move " + m.role_name(r);
+    REQUIRE_MESSAGE(a.count(key) == 1, first.output);
+    auto legal = ggp::reasoner::legal_move_texts(m, start, r);
+    CHECK_MESSAGE(std::find(legal.begin(), legal.end(), a[key]) != legal.end(), a[key]);
+    CHECK(a[key] == b[key]);
+  }
+
+  Run json = run_bench_search(flags + " --json");
+  REQUIRE(json.status == 0);
+  nlohmann::json j = nlohmann::json::parse(json.output);
+  CHECK(j["signature"] == a["signature"]);
+  CHECK(std::to_string(j["nodes"].get<uint64_t>()) == a["nodes"]);
+}
+
+TEST_CASE("ggp bench-search: an unknown searcher or 'random' exits 1 with a message") {
+  if (!std::filesystem::exists(GGP_BINARY)) {
+    MESSAGE("skipped: " << GGP_BINARY << " is not built");
+    return;
+  }
+  Run unknown = run_bench_search("--searcher nosuch --playouts 10");
+  CHECK(unknown.status == 1);
+  CHECK(unknown.output.find("unknown player 'nosuch'") != std::string::npos);
+  Run random = run_bench_search("--searcher random --playouts 10");
+  CHECK(random.status == 1);
+  CHECK(random.output.find("not a searcher") != std::string::npos);
+}
