@@ -44,10 +44,12 @@ SearchStats MctsSearcher::stats() const {
 
 void MctsSearcher::search(const SearchLimits& limits) {
   bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
+  rollout_policy_.limits = &limits;
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done); ++done) {
     if (restarts && done > 0 && done % config_.sp_restart_playouts == 0) restart_tree();
     iterate();
   }
+  rollout_policy_.limits = nullptr;
 }
 
 void MctsSearcher::restart_tree() {
@@ -240,7 +242,9 @@ void MctsSearcher::iterate() {
   }
   bool reached_terminal;
   if (leaf != nullptr) {
-    reached_terminal = rollout_.run(*leaf, rollout_policy_, rng_, trace_, results_).completed;
+    RolloutResult rollout = rollout_.run(*leaf, rollout_policy_, rng_, trace_, results_);
+    if (rollout.abandoned) return;  // out of time: nothing to back up
+    reached_terminal = rollout.completed;
     ++rollouts_;
   } else {
     std::span<const double> exact = tree_.value(path_.back());

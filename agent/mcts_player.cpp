@@ -59,8 +59,9 @@ bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
       done->set_exception(std::current_exception());
     }
   });
-  // The search checks the clock between playouts; one long playout may overrun, so wait only until
-  // half the margin is left, then answer without it.
+  // At the search deadline raise the stop flag, which playouts check at every step; a step that
+  // still runs long may overrun, so wait only until half the margin is left, then answer without it.
+  if (worker_done_.wait_until(limits.deadline) != std::future_status::ready) stop_ = true;
   if (worker_done_.wait_until(deadline - config_.reply_margin / 2) != std::future_status::ready) {
     stop_ = true;
     stats_.note = "search overran the deadline";

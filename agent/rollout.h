@@ -8,6 +8,7 @@
 
 #include "agent/mcts_config.h"
 #include "agent/move_tables.h"
+#include "agent/searcher.h"
 #include "agent/trace.h"
 #include "reasoner/random.h"
 #include "reasoner/state_machine.h"
@@ -25,11 +26,15 @@ struct RolloutPolicy {
   bool decisive = false;                   // play the mover's immediate win if it has one
   bool anti_decisive = false;  // else avoid moves after which the next mover wins at once
   size_t max_depth = 10'000;
+  // When set, a rollout is abandoned once these limits are interrupted (stop flag or deadline,
+  // the flag every step, the clock every 16), so that one long playout on a slow machine cannot overrun a clock.
+  const SearchLimits* limits = nullptr;
 };
 
 struct RolloutResult {
   size_t steps = 0;
   bool completed = false;  // ended in a terminal state (not cut by max_depth or a broken state)
+  bool abandoned = false;  // cut by RolloutPolicy::limits: its result means nothing
 };
 
 // Each role's goal in `state` scaled to [0,1]; kNoGoal and kAmbiguousGoal count as 0.

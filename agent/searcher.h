@@ -56,11 +56,15 @@ class Searcher {
   }
 };
 
-// True when `limits` says to stop, given the playouts done so far in this call.
-inline bool limit_reached(const SearchLimits& limits, uint64_t playouts_this_call) {
-  if (playouts_this_call >= limits.max_playouts) return true;
+// True when the stop flag is raised or the deadline has passed (the playout budget aside).
+inline bool interrupted(const SearchLimits& limits) {
   if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) return true;
   return limits.deadline != Clock::time_point::max() && Clock::now() >= limits.deadline;
+}
+
+// True when `limits` says to stop, given the playouts done so far in this call.
+inline bool limit_reached(const SearchLimits& limits, uint64_t playouts_this_call) {
+  return playouts_this_call >= limits.max_playouts || interrupted(limits);
 }
 
 }  // namespace ggp::agent
