@@ -20,32 +20,11 @@ if [ -z "${GGP:-}" ]; then
 fi
 
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/deadline.XXXXXX")
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-}
-trap cleanup EXIT INT TERM
-
-# The port a player's log announces, once it listens.
-port_of() {
-  for _ in $(seq 100); do
-    if grep -qs "listening on" "$1"; then
-      sed -n 's/.*listening on [^:]*:\([0-9]*\).*/\1/p' "$1" | head -1
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "a player did not start:" >&2
-  cat "$1" >&2
-  return 1
-}
-
+source scripts/lib/players.sh
 ports=()
 for name in first second; do
-  "$GGP" serve --port 0 --name "$name" --player "$PLAYER" >"$OUT/$name.log" 2>&1 &
-  pids+=($!)
-  ports+=("$(port_of "$OUT/$name.log")")
+  serve_player "$name" "$PLAYER" "$OUT/$name.log"
+  ports+=("$player_port")
 done
 
 turns=0 good=0 to=0 il=0 ce=0 worst=0 failed=0

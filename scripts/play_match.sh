@@ -14,42 +14,13 @@ fi
 PLAYER=uct
 if [ "${1:-}" = "--player" ]; then PLAYER=$2; shift 2; fi
 
-pids=()
-logs=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -f "${logs[@]}"
-}
-trap cleanup EXIT INT TERM
-
-# Starts a player on a free port, logging to a temporary file.
-start_player() {
-  local log
-  log=$(mktemp)
-  logs+=("$log")
-  "$GGP" serve --port 0 --name "$1" --player "$PLAYER" --quiet >"$log" 2>&1 &
-  pids+=($!)
-}
-
-# The port a player's log announces, once it listens.
-port_of() {
-  for _ in $(seq 100); do
-    if grep -q "listening on" "$1"; then
-      sed -n 's/.*listening on [^:]*:\([0-9]*\).*/\1/p' "$1" | head -1
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "a player did not start:" >&2
-  cat "$1" >&2
-  return 1
-}
-
-start_player first
-start_player second
-port1=$(port_of "${logs[0]}")
-port2=$(port_of "${logs[1]}")
+LOGS=$(mktemp -d)
+source scripts/lib/players.sh
+trap 'stop_players; rm -rf "$LOGS"' EXIT INT TERM
+serve_player first "$PLAYER" "$LOGS/first.log" --quiet
+port1=$player_port
+serve_player second "$PLAYER" "$LOGS/second.log" --quiet
+port2=$player_port
 echo "players: first on 127.0.0.1:$port1, second on 127.0.0.1:$port2 ($PLAYER)"
 status=0
 "$GGP" match games_kif/ticTacToe.kif --player "127.0.0.1:$port1" --player "127.0.0.1:$port2" \

@@ -2,6 +2,8 @@
 // each chosen move is a legal move of its role in the initial state, and --json agrees with the
 // text output.
 #include <doctest/doctest.h>
+
+#include "support/run_command.h"
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -20,24 +22,12 @@ namespace {
 
 const std::string kGame = std::string(GGP_SOURCE_ROOT) + "/games_kif/ticTacToe.kif";
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr
-};
+using Run = ggp::testing::CommandRun;
 
-Run run_bench_search(const std::string& flags) {
+ggp::testing::CommandRun run_bench_search(const std::string& flags) {
   std::string command =
       std::string(GGP_BINARY) + " bench-search '" + kGame + "' " + flags + " 2>&1";
-  Run run{-1, {}};
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    run.output.append(buffer.data(), n);
-  int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return ggp::testing::run_command(command);
 }
 
 // The text output's "key: value" lines.

@@ -1,5 +1,7 @@
 // `ggp check` end to end: output and exit status (the binary must have been built).
 #include <doctest/doctest.h>
+
+#include "support/run_command.h"
 #include <sys/wait.h>
 
 #include <array>
@@ -9,23 +11,11 @@
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr
-};
+using Run = ggp::testing::CommandRun;
 
-Run run_check(const std::string& game, const std::string& flags = "") {
+ggp::testing::CommandRun run_check(const std::string& game, const std::string& flags = "") {
   std::string command = std::string(GGP_BINARY) + " check " + flags + " '" + game + "' 2>&1";
-  Run run{-1, {}};
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    run.output.append(buffer.data(), n);
-  int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return ggp::testing::run_command(command);
 }
 
 }  // namespace
