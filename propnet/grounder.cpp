@@ -222,34 +222,39 @@ class Grounder {
       trail_.pop_back();
     }
   }
+  // Arguments of a term being built: on the stack up to 16, on the heap beyond.
+  class ArgBuffer {
+   public:
+    explicit ArgBuffer(size_t n) : n_(n) {
+      if (n > kInline) heap_.resize(n);
+    }
+    TermId& operator[](size_t i) { return n_ > kInline ? heap_[i] : inline_[i]; }
+    std::span<const TermId> span() const {
+      return {n_ > kInline ? heap_.data() : inline_, n_};
+    }
+
+   private:
+    static constexpr size_t kInline = 16;
+    size_t n_;
+    TermId inline_[kInline];
+    std::vector<TermId> heap_;
+  };
   // The ground term `p` denotes under the current binding (interned), every variable bound.
   TermId instantiate(const Pattern& p) {
     if (p.kind == Pattern::Kind::Ground) return p.value;
     if (p.kind == Pattern::Kind::Var) return binding_[p.value];
-    TermId buf[16];
-    std::vector<TermId> big;
-    TermId* args = buf;
-    if (p.args.size() > 16) {
-      big.resize(p.args.size());
-      args = big.data();
-    }
+    ArgBuffer args(p.args.size());
     for (size_t i = 0; i < p.args.size(); ++i) args[i] = instantiate(p.args[i]);
-    return out_.pool.intern(p.value, std::span<const TermId>(args, p.args.size()));
+    return out_.pool.intern(p.value, args.span());
   }
   // As instantiate, but kNoTerm when the term was never interned (so it is no fact either).
   TermId lookup(const Pattern& p) const {
     if (p.kind == Pattern::Kind::Ground) return p.value;
     if (p.kind == Pattern::Kind::Var) return binding_[p.value];
-    TermId buf[16];
-    std::vector<TermId> big;
-    TermId* args = buf;
-    if (p.args.size() > 16) {
-      big.resize(p.args.size());
-      args = big.data();
-    }
+    ArgBuffer args(p.args.size());
     for (size_t i = 0; i < p.args.size(); ++i)
       if ((args[i] = lookup(p.args[i])) == kNoTerm) return kNoTerm;
-    return out_.pool.find(p.value, std::span<const TermId>(args, p.args.size()));
+    return out_.pool.find(p.value, args.span());
   }
   bool all_bound(const Pattern& p) const {
     if (p.kind == Pattern::Kind::Var) return binding_[p.value] != kNoTerm;

@@ -17,12 +17,16 @@ std::vector<std::string> state_texts(const StateMachine& machine, const State& s
   return texts;
 }
 
-std::vector<std::string> legal_move_texts(StateMachine& machine, const State& state,
-                                          RoleIndex role) {
+std::vector<std::string> move_texts(const StateMachine& machine, std::span<const MoveId> moves) {
   std::vector<std::string> texts;
-  for (MoveId m : machine.legal_moves(state, role)) texts.push_back(machine.move_text(m));
+  for (MoveId m : moves) texts.push_back(machine.move_text(m));
   std::sort(texts.begin(), texts.end());
   return texts;
+}
+
+std::vector<std::string> legal_move_texts(StateMachine& machine, const State& state,
+                                          RoleIndex role) {
+  return move_texts(machine, machine.legal_moves(state, role));
 }
 
 std::vector<GoalValue> goals(StateMachine& machine, const State& state) {

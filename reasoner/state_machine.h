@@ -59,7 +59,9 @@ class StateMachine {
 std::vector<std::string> role_names(const StateMachine& machine);
 // The facts of `state` as text, sorted by byte order (the traces' form).
 std::vector<std::string> state_texts(const StateMachine& machine, const State& state);
-// The role's legal moves as text, sorted by byte order (the traces' form).
+// Moves as text, sorted by byte order (the traces' form).
+std::vector<std::string> move_texts(const StateMachine& machine, std::span<const MoveId> moves);
+// The role's legal moves as text, sorted by byte order.
 std::vector<std::string> legal_move_texts(StateMachine& machine, const State& state, RoleIndex role);
 // Each role's goal in role order.
 std::vector<GoalValue> goals(StateMachine& machine, const State& state);

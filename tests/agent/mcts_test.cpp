@@ -38,6 +38,21 @@ std::vector<MoveId> optimal_root_moves(ExplicitGame& game, RoleIndex mover) {
   return best;
 }
 
+// Ten seeded two-role playouts from the initial state under `policy`; `check` sees each one's
+// trace and results.
+template <typename Check>
+void for_ten_playouts(StateMachine& game, const RolloutPolicy& policy, Check check) {
+  Rollout rollout(game);
+  Trace trace;
+  std::vector<double> results(2);
+  for (uint64_t seed = 0; seed < 10; ++seed) {
+    reasoner::Random rng(seed);
+    trace.reset(2);
+    rollout.run(game.initial_state(), policy, rng, trace, results);
+    check(trace, results);
+  }
+}
+
 bool contains(const std::vector<MoveId>& v, MoveId m) {
   return std::find(v.begin(), v.end(), m) != v.end();
 }
@@ -133,33 +148,21 @@ TEST_CASE("decisive moves: a win in one is proven by the first simulation") {
   CHECK(searcher.best_move(0) == game->move(0, "move17"));
 
   // In playouts: the first move of every playout is the win.
-  Rollout rollout(*game);
   RolloutPolicy policy;
   policy.decisive = true;
-  Trace trace;
-  std::vector<double> results(2);
-  for (uint64_t seed = 0; seed < 10; ++seed) {
-    reasoner::Random rng(seed);
-    trace.reset(2);
-    rollout.run(game->initial_state(), policy, rng, trace, results);
+  for_ten_playouts(*game, policy, [&](const Trace& trace, const std::vector<double>& results) {
     CHECK(trace.chosen(0, 0) == game->move(0, "move17"));
     CHECK(results[0] == 1.0);
-  }
+  });
 }
 
 TEST_CASE("anti-decisive moves: playouts avoid the moves that let the opponent win at once") {
   auto game = test::make_one_safe_move(8, 5);
-  Rollout rollout(*game);
   RolloutPolicy policy;
   policy.anti_decisive = true;
-  Trace trace;
-  std::vector<double> results(2);
-  for (uint64_t seed = 0; seed < 10; ++seed) {
-    reasoner::Random rng(seed);
-    trace.reset(2);
-    rollout.run(game->initial_state(), policy, rng, trace, results);
+  for_ten_playouts(*game, policy, [&](const Trace& trace, const std::vector<double>&) {
     CHECK(trace.chosen(0, 0) == game->move(0, "move5"));
-  }
+  });
 }
 
 TEST_CASE("node cap: at the cap the tree stops growing and playouts go on") {
