@@ -112,6 +112,12 @@ std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
     } else if (!joint.empty()) {
       searcher_->advance(joint, state_);
     }
+    // Under a playout budget a forced move costs no search: the budget is per decision, as in
+    // the papers' fixed-playout experiments. Under a clock the turn is spent searching ahead.
+    if (legal.size() == 1 && config_.playouts_per_move > 0) {
+      stats_.playouts = 0;
+      return machine_->move_text(legal.front());
+    }
     searched = think(deadline, config_.playouts_per_move);
     if (searched) {
       MoveId best = searcher_->best_move(role_);

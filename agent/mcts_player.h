@@ -26,7 +26,8 @@ using MachineFactory =
 
 struct SearchPlayerConfig {
   std::string name = "mcts";       // reported by name()
-  uint64_t playouts_per_move = 0;  // 0: think until the deadline; else this budget (deadline holds)
+  uint64_t playouts_per_move = 0;  // 0: think until the deadline; else this budget per decision
+                                   // (deadline holds; a forced move is answered without search)
   std::chrono::milliseconds reply_margin{25};  // stop searching this long before a deadline
   bool think_at_start = true;                  // search the initial position during the start clock
 };
