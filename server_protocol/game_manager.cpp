@@ -70,7 +70,15 @@ MatchRecord GameManager::run(const std::vector<Seat*>& seats, const MatchSetting
   rec.start_clock = settings.start_clock;
   rec.play_clock = settings.play_clock;
   rec.role_names = reasoner::role_names(ref);
-  for (Seat* s : seats) rec.player_names.push_back(s->name());
+  // As the GGP-Base server does, ask every player its name first (playerNamesFromHost); a seat
+  // that gives none keeps the name it was registered under.
+  std::vector<SeatReply> infos =
+      broadcast(seats, std::vector<std::string>(n, "( INFO )"), std::chrono::seconds(1));
+  for (size_t r = 0; r < n; ++r) {
+    std::optional<InfoReply> info;
+    if (infos[r].outcome == SeatReply::Outcome::Ok) info = parse_info_reply(infos[r].text);
+    rec.player_names.push_back(info && !info->name.empty() ? info->name : seats[r]->name());
+  }
 
   reasoner::State state = ref.initial_state();
   rec.states.push_back(render_state(reasoner::state_texts(ref, state)));

@@ -192,6 +192,31 @@ Message parse_message(std::string_view text) {
   return m;
 }
 
+std::optional<InfoReply> parse_info_reply(std::string_view text) {
+  gdl::SymbolTable symbols;
+  std::vector<gdl::SExpr> top;
+  try {
+    top = gdl::read_sexprs(text, "<info reply>", symbols);
+  } catch (const gdl::GdlError&) {
+    return std::nullopt;
+  }
+  if (top.size() != 1) return std::nullopt;
+  const gdl::SExpr& root = top.front();
+  InfoReply info;
+  if (!root.is_list) {
+    info.status = lower(symbols.name(root.atom));
+    return info;
+  }
+  for (const gdl::SExpr& pair : root.items) {
+    if (!pair.is_list || pair.items.size() != 2 || pair.items[0].is_list) return std::nullopt;
+    const std::string key = lower(symbols.name(pair.items[0].atom));
+    const std::string value = print_sexpr(pair.items[1], symbols, TermStyle::Compact);
+    if (key == "name") info.name = value;
+    if (key == "status") info.status = lower(value);
+  }
+  return info;
+}
+
 std::string print_message(const Message& m) {
   std::string out = "( ";
   out += kind_name(m.kind);

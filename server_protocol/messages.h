@@ -55,6 +55,15 @@ Message parse_message(std::string_view text);
 // Prints a message exactly as the GGP-Base server spells it.
 std::string print_message(const Message& message);
 
+// A player's reply to INFO: `( ( name NAME ) ( status available ) )` (keys in any order and case;
+// either may be missing), or just `available` / `busy` as older players answer.
+struct InfoReply {
+  std::string name;    // empty when the reply names none
+  std::string status;  // lower case: "available", "busy", ...; empty when not given
+};
+// The reply read, or nullopt when it is none of those forms.
+std::optional<InfoReply> parse_info_reply(std::string_view text);
+
 // An expression as `(f a b)` (compact: the form machines read and print) or `( f a b )` (wire).
 enum class TermStyle { Compact, Wire };
 std::string print_sexpr(const gdl::SExpr& e, const gdl::SymbolTable& symbols, TermStyle style);

@@ -125,7 +125,7 @@ TEST_CASE("manager: a match between two `ggp serve` processes over HTTP") {
   MatchRecord rec = table.manager.run({&a, &b}, MatchSettings{"test.http.1", 3, 1, 11, "t", 100});
   check_record(rec, 2);
   for (const auto& errors : rec.errors) CHECK(errors == std::vector<std::string>{"", ""});
-  CHECK(rec.player_names == std::vector<std::string>{a.name(), b.name()});
+  CHECK(rec.player_names == std::vector<std::string>{"one", "two"});  // as INFO named them
   CHECK(one.running());
   CHECK(two.running());
   // Both are free again and answer INFO with their names.

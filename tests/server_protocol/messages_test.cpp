@@ -104,3 +104,21 @@ TEST_CASE("messages: respelling terms between compact and wire forms") {
   CHECK_FALSE(respell_term("a b", TermStyle::Compact));
   CHECK_FALSE(respell_term("", TermStyle::Compact));
 }
+
+TEST_CASE("messages: INFO replies, as GGP-Base players and older players give them") {
+  auto full = parse_info_reply("( ( name SampleMonteCarloGamer ) ( status available ) )");
+  REQUIRE(full);
+  CHECK(full->name == "SampleMonteCarloGamer");
+  CHECK(full->status == "available");
+  auto swapped = parse_info_reply("((STATUS Busy) (NAME x))");
+  REQUIRE(swapped);
+  CHECK(swapped->name == "x");
+  CHECK(swapped->status == "busy");
+  auto bare = parse_info_reply("available");
+  REQUIRE(bare);
+  CHECK(bare->name.empty());
+  CHECK(bare->status == "available");
+  CHECK_FALSE(parse_info_reply("( ( name ) )"));
+  CHECK_FALSE(parse_info_reply("((name a) (status"));
+  CHECK_FALSE(parse_info_reply("a b"));
+}
