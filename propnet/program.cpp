@@ -19,11 +19,34 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
     offsets[v + 1] = static_cast<uint32_t>(targets.size());
   }
   Components comps = strongly_connected(offsets, targets);
+  // The query cone (what legal, goal and terminal read) is numbered before the rest, so that a
+  // query can settle it alone and leave the transition gates for next_state (see Program).
+  std::vector<uint8_t> query(n, 0);
+  {
+    std::vector<uint32_t> stack;
+    auto root = [&](Lit l) { stack.push_back(lit_node(l)); };
+    root(net.terminal);
+    for (Lit l : net.legal) root(l);
+    for (Lit l : net.guard) root(l);
+    for (const auto& goals : net.goals)
+      for (const auto& [v, l] : goals) root(l);
+    while (!stack.empty()) {
+      uint32_t v = stack.back();
+      stack.pop_back();
+      if (query[v]) continue;
+      query[v] = 1;
+      if (v >= net.input_node(0) && v < first) p->queries_read_moves = true;
+      for (Lit l : net.gates[v].inputs) stack.push_back(lit_node(l));
+    }
+  }
   std::vector<uint32_t> renum(n);
   for (uint32_t v = 0; v < first; ++v) renum[v] = v;
   uint32_t next = first;
   for (uint32_t v : comps.nodes)
-    if (v >= first) renum[v] = next++;
+    if (v >= first && query[v]) renum[v] = next++;
+  p->query_end = next;
+  for (uint32_t v : comps.nodes)
+    if (v >= first && !query[v]) renum[v] = next++;
   std::vector<uint32_t> cycle_of(n, UINT32_MAX);  // old index -> cycle
   std::vector<uint8_t> value(n, 0);
   auto eval = [&](uint32_t v) {

@@ -28,6 +28,15 @@ struct Program {
 
   uint32_t num_nodes = 0, num_facts = 0, num_moves = 0, num_roles = 0;
   uint32_t num_gates = 0, num_edges = 0;
+  // Nodes below query_end are the constant, bases, inputs and the gates that legal, goal or
+  // terminal read (their backward cone); the gates from query_end on feed only next-state
+  // literals. A query settles [0, query_end) and leaves the rest marked for next_state, so a
+  // playout step propagates the state change and the move change through the transition gates in
+  // one wave, and no gate there flips twice per step.
+  uint32_t query_end = 0;
+  // A query reads a move input (invalid GDL, but tolerated): moves must then be unset whenever
+  // the state changes, as a query sees no move.
+  bool queries_read_moves = false;
 
   // The outputs of node v, in out[] by kind: [pos, neg) positive edges to gates outside cycles,
   // [neg, cyc) negated ones, [cyc, inner) edges to gates in another node's cycle (target << 1 |

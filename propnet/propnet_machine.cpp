@@ -25,7 +25,8 @@ constexpr uint32_t kNoMove = UINT32_MAX;
 struct Values {
   std::vector<uint32_t> counters;
   std::vector<uint8_t> published;  // by node: the value its outputs have counted
-  std::vector<uint64_t> dirty;     // by node: to visit in the current wave (empty between calls)
+  std::vector<uint64_t> dirty;     // by node: to visit in a wave (see Program::query_end)
+  std::vector<uint64_t> summary;   // by word of `dirty`: not zero (a wave skips empty words)
   std::vector<uint64_t> base, next, legal;
   std::vector<uint32_t> does;  // by role, the move whose input is set
 };
@@ -38,6 +39,7 @@ class PropnetMachine final : public reasoner::StateMachine {
     v_.published.resize(p.num_nodes);
     for (uint32_t v = 0; v < p.num_nodes; ++v) v_.published[v] = static_cast<uint8_t>(p.init_counters[v] >> 31);
     v_.dirty.assign((p.num_nodes + 63) / 64, 0);
+    v_.summary.assign((v_.dirty.size() + 63) / 64, 0);
     v_.base.assign((p.num_facts + 63) / 64, 0);
     v_.next = p.init_next_words;
     v_.legal = p.init_legal_words;
@@ -99,7 +101,7 @@ class PropnetMachine final : public reasoner::StateMachine {
       if (m < p_->num_moves) set_source(p_->input_node(m), true);
       cur = m < p_->num_moves ? m : kNoMove;
     }
-    wave();
+    wave(p_->num_nodes);
     out.reserve_facts(p_->num_facts);
     auto words = out.mutable_words();
     std::memcpy(words.data(), v_.next.data(), v_.next.size() * sizeof(uint64_t));
@@ -153,10 +155,10 @@ class PropnetMachine final : public reasoner::StateMachine {
     }
   }
 
-  // Makes the base propositions those of `state` and propagates.
+  // Makes the base propositions those of `state` and settles the query gates (Program::query_end).
   void sync(const State& state) {
     load(state);
-    wave();
+    wave(p_->query_end);
   }
 
   // Sets the base propositions that differ from `state`.
@@ -168,7 +170,7 @@ class PropnetMachine final : public reasoner::StateMachine {
       if (w + 1 == n && p_->num_facts % 64) x &= (uint64_t{1} << (p_->num_facts % 64)) - 1;
       uint64_t diff = x ^ v_.base[w];
       if (diff == 0) continue;
-      clear_moves();
+      if (p_->queries_read_moves) clear_moves();
       v_.base[w] = x;
       for (; diff != 0; diff &= diff - 1) {
         uint32_t b = static_cast<uint32_t>(std::countr_zero(diff));
@@ -177,9 +179,7 @@ class PropnetMachine final : public reasoner::StateMachine {
     }
   }
 
-  // Sets a base or input proposition; the change spreads at the next wave().
-  // Unsets the moves of the previous next_state once the state changes: the moves a new state
-  // will get are unknown, and gates over stale moves would be settled twice per step for nothing.
+  // Unsets the moves of the previous next_state, for programs whose queries read moves.
   void clear_moves() {
     for (uint32_t& cur : v_.does)
       if (cur != kNoMove) {
@@ -188,6 +188,7 @@ class PropnetMachine final : public reasoner::StateMachine {
       }
   }
 
+  // Sets a base or input proposition; the change spreads at the next wave().
   void set_source(uint32_t node, bool on) {
     v_.counters[node] = on ? 0x80000000u : 0;
     mark(node);
@@ -196,19 +197,19 @@ class PropnetMachine final : public reasoner::StateMachine {
   void mark(uint32_t node) {
     uint32_t w = node >> 6;
     v_.dirty[w] |= uint64_t{1} << (node & 63);
-    if (w < lo_) lo_ = w;
-    if (w > hi_) hi_ = w;
+    v_.summary[w >> 6] |= uint64_t{1} << (w & 63);
   }
 
-  void notify(uint32_t node, bool on) {
+  // Copies a watched node's new value into the next-state and legal bits that read it.
+  void notify(uint32_t node, uint32_t value) {
     const Program& p = *p_;
-    for (uint32_t i = p.watch_begin[node]; i < p.watch_begin[node + 1]; ++i) {
-      uint32_t w = p.watches[i];
-      uint32_t idx = w & Program::kWatchIndex;
-      bool v = on != ((w & Program::kWatchNegated) != 0);
-      uint64_t& word = (w & Program::kWatchLegal) ? v_.legal[idx / 64] : v_.next[idx / 64];
-      uint64_t bit = uint64_t{1} << (idx % 64);
-      word = v ? (word | bit) : (word & ~bit);
+    uint64_t* words[2] = {v_.next.data(), v_.legal.data()};  // by kWatchLegal
+    for (uint32_t i = p.watch_begin[node], e = p.watch_begin[node + 1]; i < e; ++i) {
+      const uint32_t x = p.watches[i];
+      const uint32_t idx = x & Program::kWatchIndex;
+      const uint64_t on = value ^ ((x & Program::kWatchNegated) != 0);
+      uint64_t& word = words[(x & Program::kWatchLegal) != 0][idx / 64];
+      word = (word & ~(uint64_t{1} << (idx % 64))) | on << (idx % 64);
     }
   }
 
@@ -218,7 +219,7 @@ class PropnetMachine final : public reasoner::StateMachine {
     const uint32_t* out = p.out.data();
     uint32_t* counters = v_.counters.data();
     v_.published[node] = static_cast<uint8_t>(value);
-    if (p.flags[node] & Program::kWatched) notify(node, value != 0);
+    if (p.flags[node] & Program::kWatched) notify(node, value);
     const Program::Fanout& f = p.fanout[node];
     const uint32_t d = value ? 1u : ~0u;  // +1 or -1
     const uint32_t up = value ? 0x80000000u : 0x7fffffffu;  // a counter flips when it steps across 2^31
@@ -232,55 +233,60 @@ class PropnetMachine final : public reasoner::StateMachine {
   // Levelized event-driven propagation: nodes are numbered in topological order, so visiting the
   // marked nodes in increasing order settles each node once, after all its inputs (no glitches).
   // The common case (a gate outside cycles) is inlined here with everything in locals.
-  void wave() {
+  // Settles the marked nodes below `limit`; marks at or above it stay for a later wave.
+  void wave(uint32_t limit) {
     const Program& p = *p_;
     const uint32_t* out = p.out.data();
     const Program::Fanout* fanout = p.fanout.data();
     const uint8_t* flags = p.flags.data();
     uint32_t* counters = v_.counters.data();
     uint64_t* dirty = v_.dirty.data();
-    uint32_t hi = hi_;
-    for (uint32_t w = lo_; w <= hi; ++w) {
-      for (uint64_t bits; (bits = dirty[w]) != 0;) {
-        dirty[w] = bits & (bits - 1);
-        const uint32_t node = w * 64 + static_cast<uint32_t>(std::countr_zero(bits));
-        const uint32_t value = counters[node] >> 31;
-        const uint8_t fl = flags[node];
-        if (fl & Program::kCyclic) {
-          hi_ = hi;
-          solve_cycle(p.cycle_of[node]);
-          hi = hi_;
-          continue;
-        }
-        if (value == v_.published[node]) continue;
-        v_.published[node] = static_cast<uint8_t>(value);
-        if (fl & Program::kWatched) notify(node, value != 0);
-        const Program::Fanout& f = fanout[node];
-        const uint32_t d = value ? 1u : ~0u;
-        const uint32_t up = value ? 0x80000000u : 0x7fffffffu;
-        for (uint32_t k = f.pos; k < f.neg; ++k) {
-          const uint32_t t = out[k];
-          if ((counters[t] += d) == up) {
-            dirty[t >> 6] |= uint64_t{1} << (t & 63);
-            hi = std::max(hi, t >> 6);
+    uint8_t* published = v_.published.data();
+    uint64_t* summary = v_.summary.data();
+    const uint32_t limit_word = limit >> 6;
+    const uint64_t limit_mask = (uint64_t{1} << (limit & 63)) - 1;
+    const uint32_t summary_words = static_cast<uint32_t>(v_.summary.size());
+    // New marks are always on later nodes, so one pass over the summary finds them all.
+    for (uint32_t s = 0; s < summary_words; ++s) {
+      for (uint64_t words; (words = summary[s]) != 0;) {
+        const uint32_t w = s * 64 + static_cast<uint32_t>(std::countr_zero(words));
+        if (w > limit_word) return;
+        const uint64_t mask = w < limit_word ? ~uint64_t{0} : limit_mask;
+        for (uint64_t bits; (bits = dirty[w] & mask) != 0;) {
+          dirty[w] ^= bits & (0 - bits);
+          const uint32_t node = w * 64 + static_cast<uint32_t>(std::countr_zero(bits));
+          const uint32_t value = counters[node] >> 31;
+          const uint8_t fl = flags[node];
+          if (fl & Program::kCyclic) {
+            solve_cycle(p.cycle_of[node]);
+            continue;
           }
-        }
-        for (uint32_t k = f.neg; k < f.cyc; ++k) {
-          const uint32_t t = out[k];
-          if ((counters[t] -= d) == ~up) {
-            dirty[t >> 6] |= uint64_t{1} << (t & 63);
-            hi = std::max(hi, t >> 6);
+          if (value == published[node]) continue;
+          published[node] = static_cast<uint8_t>(value);
+          if (fl & Program::kWatched) notify(node, value);
+          const Program::Fanout f = fanout[node];
+          const uint32_t d = value ? 1u : ~0u;
+          const uint32_t up = value ? 0x80000000u : 0x7fffffffu;
+          for (uint32_t k = f.pos; k < f.neg; ++k) {
+            const uint32_t t = out[k];
+            if ((counters[t] += d) == up) {
+              dirty[t >> 6] |= uint64_t{1} << (t & 63);
+              summary[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
+            }
           }
+          for (uint32_t k = f.neg; k < f.cyc; ++k) {
+            const uint32_t t = out[k];
+            if ((counters[t] -= d) == ~up) {
+              dirty[t >> 6] |= uint64_t{1} << (t & 63);
+              summary[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
+            }
+          }
+          if (f.cyc != f.inner) publish_to_cycles(f, d);
         }
-        if (f.cyc != f.inner) {
-          hi_ = hi;
-          publish_to_cycles(f, d);
-          hi = hi_;
-        }
+        if (dirty[w] != 0) return;  // marks at or above the limit, in the limit's word
+        summary[s] &= ~(uint64_t{1} << (w & 63));
       }
     }
-    lo_ = UINT32_MAX;
-    hi_ = 0;
   }
 
   void publish_to_cycles(const Program::Fanout& f, uint32_t d) {
@@ -340,7 +346,6 @@ class PropnetMachine final : public reasoner::StateMachine {
   Values v_;
   std::vector<uint32_t> solving_;
   std::vector<uint8_t> fresh_;
-  uint32_t lo_ = UINT32_MAX, hi_ = 0;  // range of dirty words
   std::vector<MoveId> buffer_;
   std::unique_ptr<gdl::SymbolTable> symbols_;
 };

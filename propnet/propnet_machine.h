@@ -7,7 +7,8 @@
 //
 // The machine keeps the last state it evaluated; a query on another state flips only the
 // differing base propositions. Legal moves and the next state are maintained incrementally
-// (watched gates), so a playout does not allocate.
+// (watched gates), so a playout does not allocate. A query settles only the gates legal, goal and
+// terminal read; next_state settles the rest with the state's and the moves' changes in one wave.
 #include <memory>
 #include <string>
 
