@@ -10,29 +10,20 @@ using reasoner::RoleIndex;
 using reasoner::State;
 
 MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& machine, uint64_t seed)
-    : config_(config),
-      machine_(machine),
-      rng_(seed),
-      num_roles_(machine.num_roles()),
-      rollout_(machine),
-      mast_(config.mast_unseen) {
-  rollout_policy_.mode = config_.playout;
-  rollout_policy_.mast_temperature = config_.mast_temperature;
-  rollout_policy_.mast = &mast_;
-  rollout_policy_.weights = &ppa_;
-  rollout_policy_.decisive = config_.decisive_in_playout;
-  rollout_policy_.anti_decisive = config_.anti_decisive;
-  rollout_policy_.max_depth = config_.max_playout_depth;
-  results_.resize(num_roles_);
-  joint_.resize(num_roles_);
+    : config_(config), machine_(machine), num_roles_(machine.num_roles()) {
+  workers_.push_back(std::make_unique<MctsWorker>(machine_, seed, config_));
+  for (size_t i = 1; i < config_.tree_threads; ++i) {
+    clones_.push_back(machine_.clone());
+    workers_.push_back(std::make_unique<MctsWorker>(*clones_.back(), seed + i, config_));
+  }
+  tree_.enable_index(config_.transpositions);
   set_root(machine_.initial_state());
 }
 
 void MctsSearcher::set_root(const State& state) {
   tree_.reset(num_roles_);
-  create_node(state);
-  mast_.clear();
-  ppa_.clear();
+  create_node(*workers_[0], state);
+  for (auto& w : workers_) w->mast.clear(), w->ppa.clear();
   playouts_ = rollouts_ = 0;
   best_line_.clear();
   best_line_result_ = -1;
@@ -43,13 +34,15 @@ SearchStats MctsSearcher::stats() const {
 }
 
 void MctsSearcher::search(const SearchLimits& limits) {
+  if (workers_.size() > 1) return search_tree_parallel(limits);
+  MctsWorker& w = *workers_[0];
   bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
-  rollout_policy_.limits = &limits;
+  w.policy.limits = &limits;
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done); ++done) {
     if (restarts && done > 0 && done % config_.sp_restart_playouts == 0) restart_tree();
-    iterate();
+    iterate(w);
   }
-  rollout_policy_.limits = nullptr;
+  w.policy.limits = nullptr;
 }
 
 void MctsSearcher::restart_tree() {
@@ -62,46 +55,6 @@ void MctsSearcher::restart_tree() {
   set_root(root);
   playouts_ = playouts, rollouts_ = rollouts;
   best_line_ = std::move(line), best_line_result_ = line_result;
-}
-
-uint32_t MctsSearcher::create_node(const State& state) {
-  uint32_t id = tree_.add_node(state);
-  Node& n = tree_.node(id);
-  bool broken = false;
-  n.terminal = machine_.is_terminal(n.state);
-  if (!n.terminal) {
-    for (RoleIndex r = 0; r < num_roles_; ++r) {
-      std::span<const MoveId> legal = machine_.legal_moves(n.state, r);
-      broken |= legal.empty();
-      tree_.add_role_moves(legal);
-    }
-  }
-  if (n.terminal || broken) {  // a role without moves ends the game where it stands
-    tree_.finish_node(id);
-    n.terminal = n.solved = true;
-    n.joint_count = 0;
-    scaled_goals(machine_, n.state, tree_.value(id));
-    return id;
-  }
-  tree_.finish_node(id);
-  if (config_.decisive_in_tree) {
-    int mover = node_mover(id);
-    if (mover >= 0) {
-      auto m = static_cast<RoleIndex>(mover);
-      for (RoleIndex r = 0; r < num_roles_; ++r) joint_[r] = tree_.moves(id, r)[0];
-      int win = rollout_.find_decisive(n.state, joint_, m, tree_.moves(id, m));
-      if (win >= 0) {  // proven: the mover takes the win; its terminal child is linked
-        joint_[m] = tree_.moves(id, m)[static_cast<size_t>(win)];
-        machine_.next_state(n.state, joint_, next_);
-        uint32_t child = create_node(next_);
-        tree_.set_child(id, static_cast<uint64_t>(win), child);
-        std::span<const double> v = tree_.value(child);
-        std::copy(v.begin(), v.end(), tree_.value(id).begin());
-        n.solved = true;
-      }
-    }
-  }
-  return id;
 }
 
 int MctsSearcher::node_mover(uint32_t id) const {
@@ -124,10 +77,10 @@ double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) const {
   return floor;
 }
 
-double MctsSearcher::edge_score(uint32_t id, RoleIndex role, uint32_t edge, double log_visits,
-                                double floor) {
+double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
+                                double log_visits, double floor) {
   const EdgeStats& s = tree_.stats(edge);
-  if (s.visits == 0) return 1e9 + rng_.uniform();  // untried moves first, in random order
+  if (s.visits == 0) return 1e9 + w.rng.uniform();  // untried moves first, in random order
   double n = s.visits;
   double mean = s.sum / n;
   if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
@@ -182,7 +135,7 @@ double MctsSearcher::pruning_bound(uint32_t begin, uint32_t end) const {
   return bound;
 }
 
-uint64_t MctsSearcher::select(uint32_t id) {
+uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {
   double log_visits = std::log(std::max<uint32_t>(tree_.node(id).visits, 1));
   int mover = node_mover(id);
   double floor =
@@ -196,116 +149,169 @@ uint64_t MctsSearcher::select(uint32_t id) {
       double prune_below = config_.prune_rd > 0 ? pruning_bound(begin, end) : -INFINITY;
       for (uint32_t e = begin; e < end; ++e) {
         if (prune_below > -INFINITY && upper_bound(e) < prune_below) continue;
-        double score = edge_score(id, r, e, log_visits, mover == static_cast<int>(r) ? floor : -1);
+        double score =
+            edge_score(w, id, r, e, log_visits, mover == static_cast<int>(r) ? floor : -1);
         if (score > best) best = score, pick = e;
       }
     }
-    path_edges_.push_back(pick);
-    joint_[r] = tree_.edge_move(pick);
-    trace_.add(tree_.moves(id, r), joint_[r]);
+    w.path_edges.push_back(pick);
+    w.joint[r] = tree_.edge_move(pick);
+    w.trace.add(tree_.moves(id, r), w.joint[r]);
     joint_index = joint_index * (end - begin) + (pick - begin);
   }
   return joint_index;
 }
 
-void MctsSearcher::iterate() {
-  trace_.reset(num_roles_);
-  path_.clear();
-  path_edges_.clear();
+bool MctsSearcher::tree_full() const {
+  return tree_.size() >= config_.max_nodes ||
+         static_cast<double>(tree_.bytes()) >= config_.max_tree_mb * 1024 * 1024;
+}
+
+MctsSearcher::Descent MctsSearcher::end_at(MctsWorker& w, uint32_t id, bool& at_terminal) {
+  if (!tree_.node(id).solved) {
+    w.leaf = tree_.node(id).state;
+    return Descent::Playout;
+  }
+  std::span<const double> exact = tree_.value(id);
+  std::copy(exact.begin(), exact.end(), w.results.begin());
+  at_terminal = tree_.node(id).terminal;
+  return Descent::Exact;
+}
+
+bool MctsSearcher::on_path(const MctsWorker& w, uint32_t id) const {
+  return config_.transpositions && std::find(w.path.begin(), w.path.end(), id) != w.path.end();
+}
+
+MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
+                                            bool defer_expansion) {
+  w.trace.reset(num_roles_);
+  w.path.clear();
+  w.path_edges.clear();
   uint32_t id = 0;
-  const State* leaf = nullptr;  // where the playout starts; null: the path ends at a solved node
+  Descent end = Descent::Playout;
   while (true) {
-    path_.push_back(id);
-    Node& n = tree_.node(id);
-    if (n.solved) break;
-    if (id != 0 && n.visits < config_.expand_threshold) {
-      leaf = &n.state;
+    w.path.push_back(id);
+    const Node& n = tree_.node(id);
+    if (n.solved || (id != 0 && n.visits < config_.expand_threshold)) {
+      end = end_at(w, id, at_terminal);
       break;
     }
-    uint64_t joint_index = select(id);
+    uint64_t joint_index = select(w, id);
     uint32_t child = tree_.child(id, joint_index);
-    if (child != kNoNode) {
+    bool known = child != kNoNode;
+    if (!known && defer_expansion) {
+      w.leaf = n.state;
+      w.expand_parent = id;
+      w.expand_index = joint_index;
+      end = Descent::Expand;
+      break;
+    }
+    if (!known) {
+      w.machine.next_state(n.state, w.joint, w.next);
+      if (tree_full()) {  // at the cap: simulations go on as playouts from the frontier
+        w.leaf = w.next;
+        break;
+      }
+      size_t before = tree_.size();
+      child = create_node(w, w.next);
+      tree_.set_child(id, joint_index, child);
+      known = child < before;  // a transposition: an older node
+    }
+    if (on_path(w, child)) {  // a cycle through transpositions: play out from here
+      w.leaf = tree_.node(child).state;
+      break;
+    }
+    if (known) {
       id = child;
       continue;
     }
-    machine_.next_state(n.state, joint_, next_);
-    if (tree_.size() >= config_.max_nodes ||
-        static_cast<double>(tree_.bytes()) >= config_.max_tree_mb * 1024 * 1024) {
-      leaf = &next_;
-      break;
-    }
-    child = create_node(next_);
-    tree_.set_child(id, joint_index, child);
-    path_.push_back(child);
-    if (!tree_.node(child).solved) leaf = &tree_.node(child).state;
+    w.path.push_back(child);
+    end = end_at(w, child, at_terminal);
     break;
   }
-  bool reached_terminal;
-  if (leaf != nullptr) {
-    RolloutResult rollout = rollout_.run(*leaf, rollout_policy_, rng_, trace_, results_);
-    if (rollout.abandoned) return;  // out of time: nothing to back up
-    reached_terminal = rollout.completed;
-    ++rollouts_;
-  } else {
-    std::span<const double> exact = tree_.value(path_.back());
-    std::copy(exact.begin(), exact.end(), results_.begin());
-    reached_terminal = tree_.node(path_.back()).terminal;
-  }
-  backup(reached_terminal);
+  for (uint32_t node : w.path) ++tree_.node(node).visits;
+  for (uint32_t edge : w.path_edges) ++tree_.stats(edge).visits;
+  return end;
 }
 
-void MctsSearcher::backup(bool reached_terminal) {
+void MctsSearcher::finish_expansion(MctsWorker& w) {
+  uint32_t child = tree_.child(w.expand_parent, w.expand_index);
+  if (child == kNoNode) {
+    if (tree_full()) return;
+    child = insert_node(w.draft);
+    tree_.set_child(w.expand_parent, w.expand_index, child);
+  }
+  if (on_path(w, child)) return;
+  w.path.push_back(child);
+  ++tree_.node(child).visits;
+}
+
+void MctsSearcher::undo_visits(const MctsWorker& w) {
+  for (uint32_t node : w.path) --tree_.node(node).visits;
+  for (uint32_t edge : w.path_edges) --tree_.stats(edge).visits;
+}
+
+void MctsSearcher::iterate(MctsWorker& w) {
+  bool reached_terminal = false;
+  if (descend(w, reached_terminal) == Descent::Playout) {
+    RolloutResult rollout = w.rollout.run(w.leaf, w.policy, w.rng, w.trace, w.results);
+    if (rollout.abandoned) return undo_visits(w);  // out of time: nothing to back up
+    reached_terminal = rollout.completed;
+    ++rollouts_;
+  }
+  backup(w, reached_terminal);
+}
+
+void MctsSearcher::backup(MctsWorker& w, bool reached_terminal) {
   ++playouts_;
-  for (uint32_t id : path_) ++tree_.node(id).visits;
-  for (size_t i = 0; i < path_edges_.size(); ++i) {
-    EdgeStats& s = tree_.stats(path_edges_[i]);
-    double result = results_[i % num_roles_];
-    ++s.visits;
+  for (size_t i = 0; i < w.path_edges.size(); ++i) {  // visits were counted by descend()
+    EdgeStats& s = tree_.stats(w.path_edges[i]);
+    double result = w.results[i % num_roles_];
     s.sum += result;
     s.sum_sq += result * result;
   }
-  if (config_.amaf != AmafMode::Off) update_amaf();
-  if (config_.playout == PlayoutMode::Mast) mast_.update(trace_, results_);
+  if (config_.amaf != AmafMode::Off) update_amaf(w);
+  if (config_.playout == PlayoutMode::Mast) w.mast.update(w.trace, w.results);
   if (config_.playout == PlayoutMode::Ppa) {
     // The winners: the roles with the top result, when it beats someone (alone: the top goal).
-    double top = *std::max_element(results_.begin(), results_.end());
-    double bottom = *std::min_element(results_.begin(), results_.end());
+    double top = *std::max_element(w.results.begin(), w.results.end());
+    double bottom = *std::min_element(w.results.begin(), w.results.end());
     bool decided = num_roles_ == 1 ? top >= 1.0 : top > bottom;
     for (RoleIndex r = 0; decided && r < num_roles_; ++r)
-      if (results_[r] == top) ppa_.adapt(trace_, 0, r, config_.ppa_alpha);
+      if (w.results[r] == top) w.ppa.adapt(w.trace, 0, r, config_.ppa_alpha);
   }
   if (num_roles_ == 1 && config_.remember_best_line && reached_terminal &&
-      results_[0] > best_line_result_) {
-    best_line_result_ = results_[0];
+      w.results[0] > best_line_result_) {
+    best_line_result_ = w.results[0];
     best_line_.clear();
-    for (size_t step = 0; step < trace_.steps(); ++step)
-      best_line_.push_back(trace_.chosen(step, 0));
+    for (size_t step = 0; step < w.trace.steps(); ++step)
+      best_line_.push_back(w.trace.chosen(step, 0));
   }
-  if (config_.solver && tree_.node(path_.back()).solved)
-    for (size_t i = path_.size() - 1; i-- > 0;)
-      if (!try_solve(path_[i])) break;
+  if (config_.solver && tree_.node(w.path.back()).solved)
+    for (size_t i = w.path.size() - 1; i-- > 0;)
+      if (!try_solve(w.path[i])) break;
 }
 
-void MctsSearcher::update_amaf() {
-  // Walking the simulation backwards, seen_ marks the moves played at this step or later; each
+void MctsSearcher::update_amaf(MctsWorker& w) {
+  // Walking the simulation backwards, w.seen marks the moves played at this step or later; each
   // tree node's edges whose move was seen get the AMAF update with their role's result.
-  if (++stamp_ == 0) std::fill(seen_.begin(), seen_.end(), 0), stamp_ = 1;
-  size_t tree_steps = path_edges_.size() / num_roles_;
-  for (size_t step = trace_.steps(); step-- > 0;) {
+  if (++w.stamp == 0) std::fill(w.seen.begin(), w.seen.end(), 0), w.stamp = 1;
+  size_t tree_steps = w.path_edges.size() / num_roles_;
+  for (size_t step = w.trace.steps(); step-- > 0;) {
     for (RoleIndex r = 0; r < num_roles_; ++r) {
-      MoveId m = trace_.chosen(step, r);
-      if (m >= seen_.size()) seen_.resize(m + 1, 0);
-      seen_[m] = stamp_;
+      MoveId m = w.trace.chosen(step, r);
+      if (m >= w.seen.size()) w.seen.resize(m + 1, 0);
+      w.seen[m] = w.stamp;
     }
     if (step >= tree_steps) continue;
-    uint32_t id = path_[step];
+    uint32_t id = w.path[step];
     for (RoleIndex r = 0; r < num_roles_; ++r)
       for (uint32_t e = tree_.edges_begin(id, r); e < tree_.edges_end(id, r); ++e) {
         MoveId m = tree_.edge_move(e);
-        if (m < seen_.size() && seen_[m] == stamp_) {
+        if (m < w.seen.size() && w.seen[m] == w.stamp) {
           EdgeStats& s = tree_.stats(e);
           ++s.amaf_visits;
-          s.amaf_sum += results_[r];
+          s.amaf_sum += w.results[r];
         }
       }
   }

@@ -12,10 +12,19 @@
 //   proven top result or all children are proven.
 // - Final move: a proven win at once; for a single role, the best line seen; else the most visited
 //   move (robust child) or a draw with probability visits^(1/T).
+// - Threads (tree parallelism, Chaslot, Winands & van den Herik 2008, "Parallel Monte-Carlo Tree
+//   Search"): tree_threads workers share the tree under one mutex held for selection, expansion
+//   and backup, released for the playout; a virtual loss (the visit counted at selection, its
+//   result added at backup) steers concurrent workers apart. Deterministic only with one thread.
+// - Transpositions: with MctsConfig::transpositions, a state already in the tree is linked, not
+//   created again; a simulation that meets a state already on its path plays out from there.
+#include <memory>
+#include <mutex>
 #include <optional>
 
 #include "agent/mcts_config.h"
 #include "agent/mcts_tree.h"
+#include "agent/mcts_worker.h"
 #include "agent/move_tables.h"
 #include "agent/rollout.h"
 #include "agent/searcher.h"
@@ -38,7 +47,7 @@ class MctsSearcher : public Searcher {
 
   // Inspection, for tests and reports.
   const Tree& tree() const { return tree_; }
-  const PolicyWeights& ppa_weights() const { return ppa_; }
+  const PolicyWeights& ppa_weights() const { return workers_[0]->ppa; }
   // The root's proven value for `role` (scaled goal), if MCTS-Solver proved it.
   std::optional<double> proven_value(reasoner::RoleIndex role) const;
   // The mean result of `role`'s root move, or nullopt if it was never tried.
@@ -48,48 +57,65 @@ class MctsSearcher : public Searcher {
   double best_line_result() const { return best_line_result_; }
 
  private:
-  void iterate();
+  // What a descent through the tree ended on.
+  enum class Descent {
+    Playout,  // a leaf: play out from w.leaf
+    Exact,    // a solved node: w.results hold its exact values
+    Expand,   // (deferred expansion only) a missing child: draft it from w.leaf and w.joint,
+              // then finish_expansion()
+  };
+  // One simulation by worker `w`; serial searches only.
+  void iterate(MctsWorker& w);
+  // The simulations of worker `w` in a tree-parallel search, until a limit; `claimed` counts the
+  // simulations begun by all workers in this call.
+  void simulate_shared(MctsWorker& w, const SearchLimits& limits, uint64_t& claimed);
+  void search_tree_parallel(const SearchLimits& limits);
+  // Selection and expansion from the root; counts the visit of every node and edge on the path
+  // (the virtual loss, until backup adds the result). With `defer_expansion`, a missing child is
+  // left for the caller to draft (Descent::Expand) instead of being created here.
+  Descent descend(MctsWorker& w, bool& at_terminal, bool defer_expansion = false);
+  // Links the child drafted in w.draft at (w.expand_parent, w.expand_index), adding it unless
+  // another worker did meanwhile (or the tree is full), and appends it to w's path with its visit.
+  void finish_expansion(MctsWorker& w);
+  // Takes back the visits descend() counted, for a simulation that backs up nothing.
+  void undo_visits(const MctsWorker& w);
   void restart_tree();
-  uint32_t create_node(const reasoner::State& state);
-  // Chooses each role's edge at `id` (recorded in path_edges_, trace_, joint_); returns the
+  // Expansion (agent/mcts_expand.cpp): the machine's half, the tree's half, and both.
+  void draft_node(MctsWorker& w, const reasoner::State& state);
+  uint32_t insert_node(const NodeDraft& draft);
+  uint32_t create_node(MctsWorker& w, const reasoner::State& state);
+  // Ends a descent on node `id` just appended to w.path: Exact if solved, else a playout from it.
+  Descent end_at(MctsWorker& w, uint32_t id, bool& at_terminal);
+  // With transpositions: whether node `id` is already on w's path (a cycle).
+  bool on_path(const MctsWorker& w, uint32_t id) const;
+  // Chooses each role's edge at `id` (recorded in w.path_edges, w.trace, w.joint); returns the
   // joint move's index among the node's children.
-  uint64_t select(uint32_t id);
+  uint64_t select(MctsWorker& w, uint32_t id);
   // `floor`: the mover's best proven child value at this node (-1: none, or not the mover).
-  double edge_score(uint32_t id, reasoner::RoleIndex role, uint32_t edge, double log_visits,
-                    double floor);
+  double edge_score(MctsWorker& w, uint32_t id, reasoner::RoleIndex role, uint32_t edge,
+                    double log_visits, double floor);
   double proven_floor(uint32_t id, reasoner::RoleIndex mover) const;
   // Progressive pruning: the best lower bound among the edges [begin, end) (-inf: no pruning
   // yet), an edge's upper bound (+inf: not comparable), and whether an edge takes part.
   double pruning_bound(uint32_t begin, uint32_t end) const;
   double upper_bound(uint32_t edge) const;
   bool prunable(uint32_t edge, double& sigma) const;
-  void backup(bool reached_terminal);
-  void update_amaf();
+  void backup(MctsWorker& w, bool reached_terminal);
+  void update_amaf(MctsWorker& w);
   bool try_solve(uint32_t id);
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
+  bool tree_full() const;
 
   MctsConfig config_;
   reasoner::StateMachine& machine_;
-  reasoner::Random rng_;
   size_t num_roles_;
   Tree tree_;
-  Rollout rollout_;
-  RolloutPolicy rollout_policy_;
-  MoveAverages mast_;
-  PolicyWeights ppa_;
+  std::vector<std::unique_ptr<reasoner::StateMachine>> clones_;  // machines of workers 1..
+  std::vector<std::unique_ptr<MctsWorker>> workers_;             // worker 0 runs on machine_
+  std::mutex tree_mutex_;  // held by tree-parallel workers for everything but the playout
   uint64_t playouts_ = 0;
   uint64_t rollouts_ = 0;
-
-  // Per-simulation scratch, reused.
-  Trace trace_;
-  std::vector<uint32_t> path_;        // nodes from the root
-  std::vector<uint32_t> path_edges_;  // per tree step, the chosen edge of each role
-  reasoner::JointMove joint_;
-  reasoner::State next_;
-  std::vector<double> results_;
-  std::vector<uint32_t> seen_;  // AMAF: stamp per MoveId of the moves played later
-  uint32_t stamp_ = 0;
 
   std::vector<reasoner::MoveId> best_line_;
   double best_line_result_ = -1;

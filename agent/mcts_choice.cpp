@@ -87,7 +87,7 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
     double total = 0;
     for (uint32_t e = begin; e < end; ++e)
       total += std::pow(tree_.stats(e).visits, 1.0 / config_.temperature);
-    double pick = rng_.uniform() * total;
+    double pick = workers_[0]->rng.uniform() * total;
     for (uint32_t e = begin; e < end; ++e)
       if ((pick -= std::pow(tree_.stats(e).visits, 1.0 / config_.temperature)) < 0)
         return tree_.edge_move(e);
@@ -143,7 +143,7 @@ void MctsSearcher::advance(std::span<const MoveId> joint, const State& next) {
     set_root(next);
   } else {
     tree_.reroot(child);
-    ppa_.clear();  // PPA learns its policy afresh for every position (Cazenave 2015)
+    for (auto& w : workers_) w->ppa.clear();  // PPA learns afresh for every position (Cazenave 2015)
     playouts_ = rollouts_ = 0;
   }
   best_line_.clear();

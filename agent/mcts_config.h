@@ -46,7 +46,8 @@ struct MctsConfig {
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen
-  uint64_t sp_restart_playouts = 0;  // single-player: a fresh tree every N simulations (0 = never)
+  uint64_t sp_restart_playouts = 0;  // single-player: a fresh tree every N simulations (0 = never;
+                                     // serial search only: not with tree_threads > 1)
 
   double prune_rd = 0;  // progressive pruning (Bouzy 2004): skip a move whose mean + rd*sigma is
                         // below another's mean - rd*sigma (soft, re-checked each time); 0 = off
@@ -55,6 +56,11 @@ struct MctsConfig {
 
   double temperature = 0;  // final choice: 0 = most visited (robust child), else visits^(1/T)
   bool reuse_tree = true;  // keep the subtree of the played joint move between turns
+
+  size_t tree_threads = 1;      // threads sharing one tree (tree parallelism with virtual loss,
+                                // Chaslot et al. 2008), each with its own machine clone; 1 = serial
+  bool transpositions = false;  // equal states reached by different paths share one node (the
+                                // tree becomes a DAG; backup updates the path's edges)
 };
 
 // A named configuration: the searcher name users type and its fields.

@@ -38,7 +38,16 @@ void MctsPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string&
   search_machine_ = machine_->clone();
   searcher_ = searcher_factory_(*search_machine_, seed_);
   searcher_->set_root(state_);
-  if (config_.think_at_start) think(deadline, config_.playouts_per_move);
+  if (config_.think_at_start) {
+    think(deadline, config_.playouts_per_move);
+    add_searcher_note();
+  }
+}
+
+void MctsPlayer::add_searcher_note() {
+  if (!searcher_ || worker_.joinable()) return;  // a search still running owns the searcher
+  std::string note = searcher_->note();
+  if (!note.empty()) stats_.note += (stats_.note.empty() ? "" : "; ") + note;
 }
 
 bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
@@ -60,7 +69,8 @@ bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
     }
   });
   // At the search deadline raise the stop flag, which playouts check at every step; a step that
-  // still runs long may overrun, so wait only until half the margin is left, then answer without it.
+  // still runs long may overrun, so wait only until half the margin is left, then answer without
+  // it.
   if (worker_done_.wait_until(limits.deadline) != std::future_status::ready) stop_ = true;
   if (worker_done_.wait_until(deadline - config_.reply_margin / 2) != std::future_status::ready) {
     stop_ = true;
@@ -136,6 +146,7 @@ std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
     SearchStats s = searcher_->stats();
     stats_.playouts = s.playouts;
     stats_.nodes = s.nodes;
+    add_searcher_note();
   }
   return machine_->move_text(answer);
 }

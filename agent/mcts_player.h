@@ -56,6 +56,8 @@ class MctsPlayer : public Player {
   // Tells a running search to stop and waits for it until `until`; true if no search runs now.
   bool worker_idle(Clock::time_point until);
   void release();
+  // Appends the searcher's note (e.g. the metagame's choice) to stats_.note.
+  void add_searcher_note();
 
   SearchPlayerConfig config_;
   SearcherFactory searcher_factory_;

@@ -15,6 +15,7 @@ void Tree::reset(size_t num_roles) {
   stats_.clear();
   dense_children_.clear();
   sparse_children_.clear();
+  index_.clear();
 }
 
 uint32_t Tree::add_node(const reasoner::State& state) {
@@ -30,6 +31,7 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   n.dense = false;
   n.terminal = false;
   n.solved = false;
+  if (index_on_) index_.emplace(state, id);
   offsets_.push_back(0);
   values_.resize(values_.size() + num_roles_, 0.0);
   return id;
@@ -142,6 +144,9 @@ void Tree::reroot(uint32_t new_root) {
   stats_ = std::move(fresh.stats_);
   dense_children_ = std::move(fresh.dense_children_);
   sparse_children_ = std::move(fresh.sparse_children_);
+  index_.clear();
+  if (index_on_)
+    for (size_t i = 0; i < used_; ++i) index_.emplace(nodes_[i].state, static_cast<uint32_t>(i));
 }
 
 }  // namespace ggp::agent

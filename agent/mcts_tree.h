@@ -4,11 +4,13 @@
 // selects its own move (decoupled UCT), so one layout covers turn-taking games (the other roles
 // have one move), simultaneous moves and n players. A child is indexed by its joint move, written
 // in mixed radix over the roles' edge indices. Nodes live in a deque so that references stay valid
-// while the pool grows; reset() keeps their storage for the next search.
+// while the pool grows; reset() keeps their storage for the next search. With transpositions the
+// children links form a DAG (a node may have several parents), which reroot() handles.
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "reasoner/state.h"
@@ -41,6 +43,8 @@ class Tree {
   // Joint moves above this count keep their children in a map instead of a dense slot array, as do
   // simultaneous moves whose joint count is far above their edge count (few joints get a child).
   static constexpr uint64_t kDenseChildren = 4096;
+  // The transposition index's cost per node besides the state's words (hash node, bucket, vector).
+  static constexpr size_t kIndexEntryBytes = 64;
 
   void reset(size_t num_roles);
   size_t size() const { return used_; }
@@ -48,7 +52,8 @@ class Tree {
   size_t bytes() const {
     return used_ * (sizeof(Node) + (2 * num_roles_ + 1) * sizeof(uint32_t) + num_roles_ * 8) +
            state_bytes_ + moves_.size() * (sizeof(reasoner::MoveId) + sizeof(EdgeStats)) +
-           dense_children_.size() * sizeof(uint32_t);
+           dense_children_.size() * sizeof(uint32_t) +
+           (index_on_ ? state_bytes_ + used_ * kIndexEntryBytes : 0);
   }
   size_t num_roles() const { return num_roles_; }
 
@@ -87,6 +92,13 @@ class Tree {
   // Keeps only the subtree under `new_root`, which becomes node 0 (tree reuse between turns).
   void reroot(uint32_t new_root);
 
+  // Transpositions: with the index on, find() names the node holding `state` (kNoNode if none).
+  void enable_index(bool on) { index_on_ = on; }
+  uint32_t find(const reasoner::State& state) const {
+    auto it = index_.find(state);
+    return it == index_.end() ? kNoNode : it->second;
+  }
+
  private:
   size_t num_roles_ = 0;
   size_t used_ = 0;
@@ -98,6 +110,8 @@ class Tree {
   std::vector<EdgeStats> stats_;         // per edge
   std::vector<uint32_t> dense_children_;
   std::map<std::pair<uint32_t, uint64_t>, uint32_t> sparse_children_;
+  bool index_on_ = false;
+  std::unordered_map<reasoner::State, uint32_t, reasoner::StateHash> index_;
 };
 
 }  // namespace ggp::agent

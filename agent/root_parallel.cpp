@@ -69,6 +69,12 @@ reasoner::MoveId RootParallelSearcher::best_move(reasoner::RoleIndex role) {
   return best->first;
 }
 
+std::string RootParallelSearcher::note() {
+  std::string first = searchers_[0]->note();
+  for (size_t i = 1; i < searchers_.size(); ++i) searchers_[i]->note();
+  return first;
+}
+
 SearchStats RootParallelSearcher::stats() const {
   SearchStats total;
   total.root_solved = false;

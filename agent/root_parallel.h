@@ -26,6 +26,7 @@ class RootParallelSearcher : public Searcher {
   reasoner::MoveId best_move(reasoner::RoleIndex role) override;
   SearchStats stats() const override;
   std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) override;
+  std::string note() override;  // the first searcher's (the others' are dropped)
 
  private:
   std::vector<std::unique_ptr<reasoner::StateMachine>> machines_;

@@ -54,6 +54,9 @@ class Searcher {
   virtual std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) {
     return {{best_move(role), 1.0}};
   }
+  // A remark on what the searcher decided for itself (e.g. the metagame's choice), for the
+  // player's log; each remark is returned once, then the note is empty until the next one.
+  virtual std::string note() { return {}; }
 };
 
 // True when the stop flag is raised or the deadline has passed (the playout budget aside).

@@ -22,7 +22,7 @@ namespace {
 struct CorpusOptions {
   std::string manifest = "../shared/games/manifest.tsv";
   std::string filter, from, csv, json;
-  double budget = 10.0;  // seconds to build one propnet
+  double budget = 5.0;   // seconds to build one propnet (the default machine's budget)
   double seconds = 0.5;  // of playouts per machine and game
   bool prover = true;
 };

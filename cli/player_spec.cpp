@@ -7,6 +7,7 @@
 
 #include "agent/mcts.h"
 #include "agent/mcts_player.h"
+#include "agent/metagame.h"
 #include "agent/mm_mcs.h"
 #include "agent/nested_search.h"
 #include "agent/random_player.h"
@@ -97,6 +98,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prune_rd"] = number("prune_rd", c.prune_rd);
   s["prune_visits"] = number("prune_visits", c.prune_min_visits);
   s["prune_sigma"] = number("prune_sigma", c.prune_sigma_e);
+  s["transpositions"] = number("transpositions", c.transpositions);
 }
 
 struct Spec {
@@ -105,9 +107,13 @@ struct Spec {
   agent::MmMcsConfig mm_mcs;
   agent::NestedConfig nested;
   uint64_t seed = 0;
-  size_t threads = 1;  // root parallelism: independent searchers voting
-  std::string kind;    // "mcts", "mmmcs", "nmcs", "nrpa"
-  std::string name;    // the spec's searcher name, e.g. "uct" or "random"
+  size_t threads = 1;          // searching threads
+  bool tree_parallel = false;  // threads share one MCTS tree (else root parallelism: voting)
+  agent::MetagameConfig meta;  // candidates filled in by searcher_factory
+  std::vector<std::string> meta_candidates = {"uct", "rave", "mast", "ppa"};
+  std::vector<std::pair<std::string, std::string>> mcts_overrides;  // meta: for every candidate
+  std::string kind;  // "mcts", "mmmcs", "nmcs", "nrpa", "meta"
+  std::string name;  // the spec's searcher name, e.g. "uct" or "random"
 };
 
 // The searcher names besides the MCTS presets, with their summaries.
@@ -117,12 +123,45 @@ const std::vector<std::pair<std::string, std::string>>& other_searchers() {
        "MM-MCS: minimax over Monte-Carlo probes at a fixed depth (settings: depth, nodes)"},
       {"nmcs", "NMCS for one-player games, uct otherwise (settings: level)"},
       {"nrpa", "NRPA for one-player games, uct otherwise (settings: level, iterations, alpha)"},
+      {"meta",
+       "metagame: self-play trials at the first search choose among MCTS presets, then search\n"
+       "        with the winner (settings: candidates=uct+rave+mast+ppa (the first is the\n"
+       "        baseline), trial_playouts=0 (0: the playouts= budget, else 100), rounds=0 (0: as\n"
+       "        many as fit under a clock alone, else 4), fraction=0.5 (of the first\n"
+       "        search's time), switch_z=1 (standard errors by which the best must beat the\n"
+       "        baseline), trial_moves=200; MCTS settings apply to every candidate;\n"
+       "        parallel=tree threads the trials and the chosen search)"},
   };
   return names;
 }
 
+// The metagame's candidates: the named presets with the spec's MCTS settings applied to each.
+std::vector<agent::MetagameCandidate> meta_candidates(const Spec& spec) {
+  std::vector<agent::MetagameCandidate> out;
+  for (const std::string& name : spec.meta_candidates) {
+    const agent::MctsPreset* preset = agent::find_mcts_preset(name);
+    if (preset == nullptr)
+      throw std::invalid_argument("meta: unknown candidate '" + name + "' (MCTS presets only)");
+    agent::MetagameCandidate c{name, preset->config};
+    Settings settings;
+    add_mcts_settings(settings, c.config);
+    for (const auto& [key, value] : spec.mcts_overrides) settings.at(key)(value);
+    c.config.tree_threads = spec.mcts.tree_threads;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 agent::SearcherFactory searcher_factory(const Spec& spec) {
   agent::MctsConfig mcts = spec.mcts;
+  if (spec.kind == "meta") {
+    agent::MetagameConfig config = spec.meta;
+    config.candidates = meta_candidates(spec);
+    config.trial_threads = spec.mcts.tree_threads;  // parallel=tree: trial games run at once
+    return [config](reasoner::StateMachine& m, uint64_t seed) -> std::unique_ptr<agent::Searcher> {
+      return std::make_unique<agent::MetagameSearcher>(config, m, seed);
+    };
+  }
   auto uct = [mcts](reasoner::StateMachine& m, uint64_t seed) -> std::unique_ptr<agent::Searcher> {
     return std::make_unique<agent::MctsSearcher>(mcts, m, seed);
   };
@@ -163,6 +202,11 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
   };
   settings["metagame"] = number("metagame", spec.player.think_at_start);
   settings["threads"] = number("threads", spec.threads);
+  settings["parallel"] = [&spec](const std::string& v) {
+    if (v != "tree" && v != "root")
+      throw std::invalid_argument("setting 'parallel' takes tree|root, got '" + v + "'");
+    spec.tree_parallel = v == "tree";
+  };
 
   if (name == "random") {
     settings.clear();
@@ -171,6 +215,31 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
     spec.kind = "mcts";
     spec.mcts = preset->config;
     add_mcts_settings(settings, spec.mcts);
+  } else if (name == "meta") {
+    spec.kind = name;
+    Settings mcts;
+    add_mcts_settings(mcts, spec.mcts);  // checks the values; each candidate applies them again
+    for (auto& [key, setter] : mcts)
+      settings[key] = [&spec, key, setter](const std::string& v) {
+        setter(v);
+        spec.mcts_overrides.emplace_back(key, v);
+      };
+    settings["candidates"] = [&spec](const std::string& v) {
+      spec.meta_candidates.clear();
+      std::stringstream names(v);
+      for (std::string n; std::getline(names, n, '+');)
+        if (!agent::find_mcts_preset(n))
+          throw std::invalid_argument("meta: unknown candidate '" + n + "' (MCTS presets only)");
+        else
+          spec.meta_candidates.push_back(n);
+      if (spec.meta_candidates.empty())
+        throw std::invalid_argument("meta: candidates needs at least one preset");
+    };
+    settings["trial_playouts"] = number("trial_playouts", spec.meta.trial_playouts);
+    settings["rounds"] = number("rounds", spec.meta.rounds);
+    settings["switch_z"] = number("switch_z", spec.meta.switch_z);
+    settings["fraction"] = number("fraction", spec.meta.time_fraction);
+    settings["trial_moves"] = number("trial_moves", spec.meta.max_trial_moves);
   } else if (name == "mmmcs") {
     spec.kind = name;
     settings["depth"] = number("depth", spec.mm_mcs.depth);
@@ -204,8 +273,14 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
   return spec;
 }
 
-// The spec's searcher, with root parallelism when it asks for several threads.
-agent::SearcherFactory full_searcher_factory(const Spec& spec) {
+// The spec's searcher, with tree or root parallelism when it asks for several threads. Tree
+// parallelism applies to the MCTS engine (with meta: its chosen search, and its trial games run
+// side by side); the other searchers take root parallelism.
+agent::SearcherFactory full_searcher_factory(Spec spec) {
+  if (spec.tree_parallel && spec.threads > 1 && (spec.kind == "mcts" || spec.kind == "meta")) {
+    spec.mcts.tree_threads = spec.threads;
+    return searcher_factory(spec);
+  }
   agent::SearcherFactory factory = searcher_factory(spec);
   if (spec.threads > 1)
     factory = [factory, threads = spec.threads](reasoner::StateMachine& m,
@@ -243,12 +318,13 @@ std::string player_spec_help() {
       "antidecisive,\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
-      "        pruning, off at prune_rd=0)\n";
+      "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node)\n";
   for (const auto& [name, summary] : other_searchers())
     help += name + std::string(8 - name.size(), ' ') + summary + "\n";
   help +=
       "every searcher: playouts=N (budget per move instead of the clock), seed, margin (ms),\n"
-      "        metagame=0|1 (search during the start clock), threads=N (root parallelism);\n"
+      "        metagame=0|1 (search during the start clock), threads=N, parallel=root|tree\n"
+      "        (root: independent searchers vote; tree: one shared tree, virtual loss);\n"
       "        e.g. uct:c=0.4,playouts=1000";
   return help;
 }

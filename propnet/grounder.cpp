@@ -8,7 +8,9 @@
 #include <string>
 #include <unordered_map>
 
+#include "propnet/demand.h"
 #include "propnet/rule_set.h"
+#include "propnet/rule_split.h"
 
 namespace ggp::propnet {
 namespace {
@@ -33,13 +35,29 @@ struct Relation {
   std::map<std::vector<uint32_t>, Index> index;
 };
 
+// Thrown (and caught by ground()) for a rule whose instances alone pass 1/kHotShare of the literal
+// limit, or whose joins take more than kHotWork steps: grounding starts again with that rule's
+// variables eliminated (eliminate_variables), for at most kMaxHot rules per game. Rules that build
+// comfortably never get there, so their networks are unchanged.
+struct HotRule {
+  uint32_t rule;
+};
+constexpr size_t kHotShare = 32;
+constexpr size_t kHotWork = 4'000'000;  // join steps of one rule that make it hot too
+constexpr size_t kMaxHot = 4;
+
 class Grounder {
  public:
-  Grounder(const gdl::Game& game, const GroundingLimits& limits)
-      : game_(game), limits_(limits), start_(Clock::now()) {}
+  Grounder(const gdl::Game& game, const GroundingLimits& limits, Clock::time_point start,
+           const std::vector<uint32_t>& hot)
+      : game_(game), limits_(limits), start_(start), hot_(hot) {}
 
   Grounding run() {
     set_ = prepare_rules(game_, out_.pool);
+    if (limits_.restrict_to_demand) restrict_to_demand(set_, out_.pool);
+    if (limits_.split_rules) split_rules(set_, out_.pool);
+    prepared_ = set_.rules.size();
+    for (uint32_t r : hot_) eliminate_variables(set_, out_.pool, r);
     true_ = set_.relation(gdl::kw::true_, 1);
     does_ = set_.relation(gdl::kw::does, 2);
     next_ = set_.relation(gdl::kw::next, 1);
@@ -48,6 +66,8 @@ class Grounder {
     goal_ = set_.relation(gdl::kw::goal, 2);
     terminal_ = set_.relation(gdl::kw::terminal, 0);
     rels_.resize(set_.relations.size());
+    literals_by_rule_.assign(set_.rules.size(), 0);
+    work_by_rule_.assign(set_.rules.size(), 0);
     classify();
     evaluate_static();
     std::vector<uint32_t> dynamic_rules;
@@ -368,7 +388,11 @@ class Grounder {
   }
 
   void join(size_t k) {
-    if ((++work_ & 0xFFF) == 0) check_budget();
+    if ((++work_ & 0xFFF) == 0) {
+      check_budget();
+      work_by_rule_[rule_index()] += 0x1000;
+      if (work_by_rule_[rule_index()] > kHotWork) maybe_hot();
+    }
     if (k == plan_.size()) {
       emit();
       return;
@@ -420,24 +444,43 @@ class Grounder {
   void emit() {
     const PreparedRule& r = *rule_;
     TermId head = instantiate(r.head.atom);
-    if (dynamic_) {
+    if (dynamic_ && !r.domain) {
       uint32_t begin = static_cast<uint32_t>(out_.body.size());
       for (const PreparedAtom& a : r.positive)
-        if (rels_[a.relation].dynamic) out_.body.push_back(lookup(a.atom) << 1);
+        if (rels_[a.relation].dynamic && !a.domain_only) out_.body.push_back(lookup(a.atom) << 1);
       for (const PreparedAtom& a : r.negative)
         if (rels_[a.relation].dynamic) out_.body.push_back(instantiate(a.atom) << 1 | 1);
       out_.rules.push_back({head, begin, static_cast<uint32_t>(out_.body.size())});
+      size_t& mine = literals_by_rule_[rule_index()];
+      mine += out_.body.size() - begin + 1;
+      if (mine > limits_.max_body_literals / kHotShare) maybe_hot();
       if (out_.body.size() + out_.rules.size() > limits_.max_body_literals)
         throw error("grounding too large (more than " + std::to_string(limits_.max_body_literals) +
-                    " rule literals)");
+                    " rule literals, " + heaviest_rule() + ")");
     }
     add_fact(r.head.relation, head);
+  }
+
+  // Throws HotRule for the current rule unless it was eliminated already or cannot be.
+  void maybe_hot() const {
+    if (limits_.split_rules && hot_.size() < kMaxHot && rule_index() < prepared_ &&
+        std::find(hot_.begin(), hot_.end(), rule_index()) == hot_.end() &&
+        has_eliminable_variable(*rule_))
+      throw HotRule{rule_index()};
+  }
+  uint32_t rule_index() const { return static_cast<uint32_t>(rule_ - set_.rules.data()); }
+  // The rule that produced most of the grounding so far, for the error messages.
+  std::string heaviest_rule() const {
+    auto it = std::max_element(literals_by_rule_.begin(), literals_by_rule_.end());
+    if (it == literals_by_rule_.end() || *it == 0) return "no rule instance yet";
+    return std::to_string(*it) + " of them from " + set_.rules[it - literals_by_rule_.begin()].text;
   }
 
   void check_budget() {
     double s = std::chrono::duration<double>(Clock::now() - start_).count();
     if (s > limits_.seconds)
-      throw error("grounding took longer than " + std::to_string(limits_.seconds) + " s");
+      throw error("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +
+                  rule_->text + "; " + heaviest_rule() + ")");
     if (out_.pool.size() > limits_.max_terms)
       throw error("grounding too large (more than " + std::to_string(limits_.max_terms) + " terms)");
   }
@@ -445,6 +488,8 @@ class Grounder {
   const gdl::Game& game_;
   GroundingLimits limits_;
   Clock::time_point start_;
+  const std::vector<uint32_t>& hot_;  // rules (indices after splitting) to eliminate variables in
+  size_t prepared_ = 0;               // rules after splitting, before elimination
   Grounding out_;
   RuleSet set_;
   std::vector<Relation> rels_;
@@ -460,12 +505,22 @@ class Grounder {
   std::vector<uint32_t> trail_;
   std::vector<uint32_t> positions_;  // scratch of join()
   size_t work_ = 0;
+  std::vector<size_t> literals_by_rule_;  // literals recorded, by rule index
+  std::vector<size_t> work_by_rule_;      // join steps, by rule index (sampled)
 };
 
 }  // namespace
 
 Grounding ground(const gdl::Game& game, const GroundingLimits& limits) {
-  return Grounder(game, limits).run();
+  const Clock::time_point start = Clock::now();
+  std::vector<uint32_t> hot;
+  for (;;) {
+    try {
+      return Grounder(game, limits, start, hot).run();
+    } catch (const HotRule& h) {
+      hot.push_back(h.rule);
+    }
+  }
 }
 
 }  // namespace ggp::propnet

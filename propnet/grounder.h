@@ -9,6 +9,10 @@
 //    takes the atoms of `init` and `next`, and `does` those of `legal`. `base` and `input` are
 //    never needed. Semi-naive evaluation enumerates each rule instance exactly once, and each
 //    instance with a dynamic head is recorded with its static literals folded away.
+// Before both, relations are restricted to the arguments their callers ask for (demand.h) and
+// rule bodies are split into independent parts (rule_split.h).
+// A rule whose instances pass a share of the literal limit has its variables eliminated into
+// helper relations (rule_split.h), and grounding starts again (a few times at most).
 // Blow-up is caught early: the limits below throw std::runtime_error("propnet: ...").
 #include <cstdint>
 #include <vector>
@@ -22,6 +26,8 @@ struct GroundingLimits {
   double seconds = 10.0;                 // wall time for the whole grounding
   size_t max_terms = 4'000'000;          // ground terms interned
   size_t max_body_literals = 8'000'000;  // literals over all recorded rule instances
+  bool split_rules = true;               // ground independent body parts apart (rule_split.h)
+  bool restrict_to_demand = true;        // ground relations only where called (demand.h)
 };
 
 // head <= body: a ground instance of a rule with a dynamic head. Body literals are dynamic atoms,

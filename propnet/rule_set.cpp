@@ -131,6 +131,25 @@ uint32_t RuleSet::find_relation(gdl::SymbolId name, uint32_t arity) const {
   return UINT32_MAX;
 }
 
+std::vector<char> dynamic_relations(const RuleSet& set) {
+  std::vector<char> dynamic(set.relations.size(), 0);
+  for (gdl::SymbolId kw : {gdl::kw::true_, gdl::kw::does}) {
+    uint32_t r = set.find_relation(kw, kw == gdl::kw::true_ ? 1 : 2);
+    if (r != UINT32_MAX) dynamic[r] = 1;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const PreparedRule& rule : set.rules) {
+      if (dynamic[rule.head.relation]) continue;
+      bool dyn = false;
+      for (const PreparedAtom& a : rule.positive) dyn |= dynamic[a.relation] != 0;
+      for (const PreparedAtom& a : rule.negative) dyn |= dynamic[a.relation] != 0;
+      if (dyn) dynamic[rule.head.relation] = changed = true;
+    }
+  }
+  return dynamic;
+}
+
 RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
   RuleSet set;
   Compiler compiler(pool);

@@ -26,6 +26,9 @@ struct PreparedAtom {
   uint32_t relation = 0;
   Pattern atom;                 // the whole atomic sentence
   std::vector<uint32_t> slots;  // its variables, without repeats
+  // Binds variables during the join only, never part of a ground instance: a superset of the
+  // values for which the rule can matter (see rule_split.h and demand.h).
+  bool domain_only = false;
 };
 
 struct PreparedRule {
@@ -39,6 +42,8 @@ struct PreparedRule {
   };
   std::vector<Distinct> distinct;
   uint32_t num_slots = 0;
+  // Derives the domain of a domain-only literal: its facts count, its instances are not recorded.
+  bool domain = false;
   std::string text;  // the source rule, for error messages
 };
 
@@ -56,6 +61,9 @@ struct RuleSet {
   // The index of relation (name, arity), or UINT32_MAX.
   uint32_t find_relation(gdl::SymbolId name, uint32_t arity) const;
 };
+
+// A flag per relation: it depends on `true` or `does` (through any rule).
+std::vector<char> dynamic_relations(const RuleSet& set);
 
 // Prepares every rule of `game` except those defining `base` and `input` (never needed: the
 // grounder derives both from the rules). Throws std::runtime_error("propnet: ...") for an unsafe

@@ -137,3 +137,59 @@ TEST_CASE("player: a search that overruns its deadline does not delay the answer
   CHECK(player.last_stats().note.find("still running") != std::string::npos);
   CHECK(game->move_from_text(0, move).has_value());
 }
+
+namespace {
+
+// Counts the searches it runs, delegating to UCT.
+class CountingSearcher : public Searcher {
+ public:
+  CountingSearcher(StateMachine& m, uint64_t seed, int& searches)
+      : inner_(find_mcts_preset("uct")->config, m, seed), searches_(searches) {}
+  std::string name() const override { return "counting"; }
+  void set_root(const State& s) override { inner_.set_root(s); }
+  void advance(std::span<const MoveId> joint, const State& next) override {
+    inner_.advance(joint, next);
+  }
+  void search(const SearchLimits& limits) override {
+    ++searches_;
+    inner_.search(limits);
+  }
+  MoveId best_move(RoleIndex role) override { return inner_.best_move(role); }
+  SearchStats stats() const override { return inner_.stats(); }
+
+ private:
+  MctsSearcher inner_;
+  int& searches_;
+};
+
+}  // namespace
+
+TEST_CASE("player: under a playout budget a forced move is answered without search") {
+  auto game = test::make_nim(9, 3);  // role r1's first turn: only noop
+  for (uint64_t budget : {uint64_t{500}, uint64_t{0}}) {
+    int searches = 0;
+    SearcherFactory counting = [&searches](StateMachine& m,
+                                           uint64_t seed) -> std::unique_ptr<Searcher> {
+      return std::make_unique<CountingSearcher>(m, seed, searches);
+    };
+    SearchPlayerConfig config;
+    config.think_at_start = false;
+    config.playouts_per_move = budget;
+    MctsPlayer player(config, counting, 1, machine_of(*game));
+    player.start(nullptr, "r1", Clock::now() + std::chrono::seconds(1));
+    CHECK(player.play({}, Clock::now() + std::chrono::milliseconds(80)) == "noop");
+    CAPTURE(budget);
+    if (budget > 0) {  // the budget is per decision: nothing to decide, nothing spent
+      CHECK(searches == 0);
+      CHECK(player.last_stats().playouts == 0);
+    } else {  // under a clock the turn is spent searching ahead
+      CHECK(searches == 1);
+      CHECK(player.last_stats().playouts > 0);
+    }
+    // Role r1's next turn, after r0 took one stone: three moves to choose from, so it searches.
+    int before = searches;
+    std::string move = player.play({"take1", "noop"}, Clock::now() + std::chrono::milliseconds(80));
+    CHECK(searches == before + 1);
+    CHECK(game->move_from_text(1, move).has_value());
+  }
+}

@@ -1,0 +1,78 @@
+// Expansion of the MCTS engine, in two halves so that tree-parallel workers call the machine
+// outside the tree's lock: draft_node() asks the worker's machine everything a node needs
+// (terminal, legal moves, goals, an immediate win when decisive moves are on), insert_node() adds
+// the draft to the tree (or, with transpositions, finds the node already holding the state).
+#include <algorithm>
+
+#include "agent/mcts.h"
+
+namespace ggp::agent {
+
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+
+void MctsSearcher::draft_node(MctsWorker& w, const State& state) {
+  NodeDraft& d = w.draft;
+  d.state = state;
+  d.decisive_win = -1;
+  d.terminal = w.machine.is_terminal(d.state);
+  int mover = -1, movers = 0;
+  for (RoleIndex r = 0; r < num_roles_ && !d.terminal; ++r) {
+    std::span<const MoveId> legal = w.machine.legal_moves(d.state, r);
+    d.legal[r].assign(legal.begin(), legal.end());
+    d.terminal |= legal.empty();  // a role without moves ends the game where it stands
+    if (legal.size() > 1) mover = static_cast<int>(r), ++movers;
+  }
+  if (d.terminal) {
+    scaled_goals(w.machine, d.state, d.values);
+    return;
+  }
+  if (!config_.decisive_in_tree || movers != 1) return;
+  auto m = static_cast<RoleIndex>(mover);
+  for (RoleIndex r = 0; r < num_roles_; ++r) w.joint[r] = d.legal[r][0];
+  d.decisive_win = w.rollout.find_decisive(d.state, w.joint, m, d.legal[m]);
+  if (d.decisive_win < 0) return;
+  w.joint[m] = d.legal[m][static_cast<size_t>(d.decisive_win)];
+  w.machine.next_state(d.state, w.joint, d.win_state);
+  scaled_goals(w.machine, d.win_state, d.win_values);
+}
+
+uint32_t MctsSearcher::insert_node(const NodeDraft& d) {
+  if (config_.transpositions)
+    if (uint32_t known = tree_.find(d.state); known != kNoNode) return known;
+  uint32_t id = tree_.add_node(d.state);
+  if (d.terminal) {
+    tree_.finish_node(id);
+    Node& n = tree_.node(id);
+    n.terminal = n.solved = true;
+    n.joint_count = 0;
+    std::copy(d.values.begin(), d.values.end(), tree_.value(id).begin());
+    return id;
+  }
+  for (RoleIndex r = 0; r < num_roles_; ++r) tree_.add_role_moves(d.legal[r]);
+  tree_.finish_node(id);
+  if (d.decisive_win >= 0) {  // proven: the mover takes the win; its terminal child is linked
+    uint32_t child = config_.transpositions ? tree_.find(d.win_state) : kNoNode;
+    if (child == kNoNode) {
+      child = tree_.add_node(d.win_state);
+      tree_.finish_node(child);
+      Node& c = tree_.node(child);
+      c.terminal = c.solved = true;
+      c.joint_count = 0;
+      std::copy(d.win_values.begin(), d.win_values.end(), tree_.value(child).begin());
+    }
+    // The other roles have one move each: the joint index is the mover's move index.
+    tree_.set_child(id, static_cast<uint64_t>(d.decisive_win), child);
+    std::copy(d.win_values.begin(), d.win_values.end(), tree_.value(id).begin());
+    tree_.node(id).solved = true;
+  }
+  return id;
+}
+
+uint32_t MctsSearcher::create_node(MctsWorker& w, const State& state) {
+  draft_node(w, state);
+  return insert_node(w.draft);
+}
+
+}  // namespace ggp::agent

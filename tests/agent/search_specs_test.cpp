@@ -1,0 +1,61 @@
+// The search settings of player specs (cli/player_spec.cpp) end to end through `ggp bench-search`:
+// tree parallelism, transpositions and the metagame are accepted and run, bad values are refused,
+// and the serial searches keep their seeded behaviour.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "support/run_command.h"
+
+namespace {
+
+ggp::testing::CommandRun bench(const std::string& spec, int playouts = 2000) {
+  std::string game = std::string(GGP_SOURCE_ROOT) + "/games_kif/ticTacToe.kif";
+  return ggp::testing::run_command(std::string(GGP_BINARY) + " bench-search '" + game +
+                                   "' --searcher '" + spec + "' --playouts " +
+                                   std::to_string(playouts) + " --seed 3 2>&1");
+}
+
+// The value of the output line "key: value", or "" if there is none.
+std::string field(const std::string& output, const std::string& key) {
+  size_t at = output.find("\n" + key + ": ");
+  if (at == std::string::npos) return "";
+  size_t begin = at + key.size() + 3;
+  return output.substr(begin, output.find('\n', begin) - begin);
+}
+
+}  // namespace
+
+TEST_CASE("search specs: tree parallelism, transpositions and metagame run from the CLI") {
+  if (!std::filesystem::exists(GGP_BINARY)) {
+    MESSAGE("skipped: " << GGP_BINARY << " is not built");
+    return;
+  }
+  for (const char* spec : {"uct:threads=2,parallel=tree", "rave:threads=3,parallel=tree",
+                           "uct:threads=2,parallel=root", "uct:transpositions=1",
+                           "meta:candidates=uct+rave,trial_playouts=50,rounds=1,c=0.5"}) {
+    CAPTURE(spec);
+    auto run = bench(spec);
+    CHECK(run.status == 0);
+    CHECK(field(run.output, "playouts") == "2000");
+  }
+  auto meta = bench("meta:candidates=uct+mast,trial_playouts=50,rounds=1");
+  bool named = meta.output.find("(meta:uct)") != std::string::npos ||
+               meta.output.find("(meta:mast)") != std::string::npos;
+  CHECK(named);  // the searcher's name reports the choice
+  // The metagame is deterministic under playout budgets.
+  CHECK(field(meta.output, "signature") ==
+        field(bench("meta:candidates=uct+mast,trial_playouts=50,rounds=1").output, "signature"));
+}
+
+TEST_CASE("search specs: bad values are refused with the accepted ones") {
+  if (!std::filesystem::exists(GGP_BINARY)) return;
+  auto bad_parallel = bench("uct:threads=2,parallel=leaf");
+  CHECK(bad_parallel.status != 0);
+  CHECK(bad_parallel.output.find("tree|root") != std::string::npos);
+  auto bad_candidate = bench("meta:candidates=uct+nrpa");
+  CHECK(bad_candidate.status != 0);
+  CHECK(bad_candidate.output.find("nrpa") != std::string::npos);
+  CHECK(bench("meta:rounds=x").status != 0);
+}
