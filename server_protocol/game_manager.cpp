@@ -4,7 +4,7 @@
 #include <future>
 #include <stdexcept>
 
-#include "propnet/machine_factory.h"
+#include "propnet/machine_cache.h"
 
 namespace ggp::server_protocol {
 namespace {
@@ -49,7 +49,7 @@ std::vector<SeatReply> broadcast(const std::vector<Seat*>& seats,
 GameManager::GameManager(std::shared_ptr<const RuleSheet> sheet,
                          std::shared_ptr<const gdl::Game> game)
     : sheet_(std::move(sheet)), game_(std::move(game)) {
-  referee_ = propnet::make_machine(game_, propnet::MachineKind::Default).machine;
+  referee_ = propnet::make_cached_machine(game_, propnet::MachineKind::Default).machine;
 }
 
 MatchRecord GameManager::run(const std::vector<Seat*>& seats, const MatchSettings& settings,

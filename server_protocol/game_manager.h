@@ -40,7 +40,8 @@ using TurnObserver = std::function<void(const TurnReport&)>;
 
 class GameManager {
  public:
-  // Builds the referee machine (propnet::make_machine, default kind). Throws what it throws.
+  // Builds the referee machine (default kind, through the process's machine cache). Throws what
+  // it throws.
   GameManager(std::shared_ptr<const RuleSheet> sheet, std::shared_ptr<const gdl::Game> game);
 
   reasoner::StateMachine& referee() { return *referee_; }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "propnet/machine_cache.h"
 #include "server_protocol/messages.h"
 
 namespace ggp::server_protocol {
@@ -74,7 +75,7 @@ HandleResult PlayerService::handle_message(std::string_view text, Clock::time_po
   try {
     switch (m.kind) {
       case MessageKind::Info: result = on_info(); break;
-      case MessageKind::Preview: result.reply = "ready"; break;
+      case MessageKind::Preview: result = on_preview(m); break;
       case MessageKind::Start: result = on_start(m, arrival); break;
       case MessageKind::Play: result = on_play(m, arrival); break;
       case MessageKind::Stop:
@@ -94,6 +95,36 @@ HandleResult PlayerService::on_info() const {
   std::lock_guard lock(mutex_);
   HandleResult r;
   r.reply = "( ( name " + config_.name + " ) ( status " + (current_ ? "busy" : "available") + " ) )";
+  return r;
+}
+
+HandleResult PlayerService::on_preview(const Message& m) {
+  HandleResult r;
+  r.reply = "ready";
+  std::shared_ptr<const gdl::Game> game;
+  try {
+    game = load_rule_sheet(*m.rules, "PREVIEW");
+  } catch (const std::exception& e) {
+    r.note = std::string("rules rejected: ") + e.what();
+    return r;
+  }
+  constexpr size_t kMaxPreviews = 2;  // builds at once; more PREVIEWs are answered, not prepared
+  std::lock_guard lock(mutex_);
+  std::erase_if(previews_, [](const std::future<void>& f) {
+    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  if (previews_.size() >= kMaxPreviews) {
+    r.note = "not prepared: other previews still building";
+    return r;
+  }
+  previews_.push_back(std::async(std::launch::async, [game] {
+    try {
+      propnet::make_cached_machine(game, propnet::MachineKind::Default);
+    } catch (const std::exception&) {
+      // START builds again and reports the problem.
+    }
+  }));
+  r.note = "building the machine";
   return r;
 }
 

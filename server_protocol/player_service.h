@@ -3,6 +3,9 @@
 // the reply text out. It is called concurrently (one thread per request): INFO, STOP and ABORT
 // answer at once even while a PLAY searches; the searcher runs on its own thread (PlayerWorker).
 //
+// PREVIEW answers `ready` at once and builds the game's machine in the background into the
+// process's machine cache (propnet/machine_cache.h), where START finds it.
+//
 // Deadlines count from the request's arrival: the searcher gets arrival + clock - margin (at least
 // half the clock); a reply is settled by arrival + clock + 250 ms at the latest (the GGP-Base
 // server waits clock + 1 s). A searcher that throws, is late or answers an illegal move is
@@ -10,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -67,6 +71,7 @@ class PlayerService {
 
  private:
   HandleResult on_info() const;
+  HandleResult on_preview(const Message& m);
   HandleResult on_start(const Message& m, Clock::time_point arrival);
   HandleResult on_play(const Message& m, Clock::time_point arrival);
   HandleResult on_end(const Message& m);
@@ -79,6 +84,7 @@ class PlayerService {
   std::shared_ptr<MatchSession> current_;                 // the match we are in, if any
   std::vector<std::shared_ptr<MatchSession>> retired_;    // ended, their workers still busy
   uint64_t matches_started_ = 0;
+  std::vector<std::future<void>> previews_;  // machines being built for PREVIEWed rules
 };
 
 }  // namespace ggp::server_protocol

@@ -5,6 +5,8 @@
 #include <thread>
 
 #include "agent/random_player.h"
+#include "propnet/machine_cache.h"
+#include "server_protocol/messages.h"
 #include "server_protocol/player_service.h"
 #include "test_support.h"
 
@@ -174,4 +176,24 @@ TEST_CASE("service: scrambled, mixed-case symbols: moves go out as the rules spe
       service.handle("( PLAY s (" + first + " NOOP ) )", now());
   CHECK(second == "NOOP");
   CHECK(service.handle("( ABORT s )", now()) == "aborted");
+}
+
+TEST_CASE("service: PREVIEW builds the machine in the background, START then finds it cached") {
+  std::string rules = t::tictactoe_rules();
+  // Symbols of its own, so that no other test has put these rules in the process's cache.
+  for (size_t at = rules.find("place"); at != std::string::npos; at = rules.find("place", at + 12))
+    rules.replace(at, 5, "previewPlace");
+  {
+    Fixture f;
+    HandleResult r = f.send("( PREVIEW (" + rules + ") 5 )");
+    CHECK(r.reply == "ready");
+    CHECK(r.note == "building the machine");
+  }  // the service waits for its previews
+  auto sheet = read_rule_sheet(rules, "test");
+  namespace pn = ggp::propnet;
+  pn::BuiltMachine built =
+      pn::make_cached_machine(load_rule_sheet(*sheet, "test"), pn::MachineKind::Default);
+  CHECK(built.report.ends_with(", cached"));
+  auto& machine = *built.machine;
+  CHECK(ggp::reasoner::legal_move_texts(machine, machine.initial_state(), 0).size() == 9);
 }

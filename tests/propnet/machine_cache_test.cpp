@@ -1,0 +1,58 @@
+// The process's machine cache: one build per rule text, clones afterwards, one build for
+// concurrent callers, failures not kept.
+#include <doctest/doctest.h>
+
+#include <thread>
+#include <vector>
+
+#include "gdl/loader.h"
+#include "propnet/machine_cache.h"
+#include "reasoner/perft.h"
+
+namespace ggp::propnet {
+namespace {
+
+std::shared_ptr<const gdl::Game> game_file(const std::string& path) {
+  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/" + path);
+}
+
+TEST_CASE("machine cache: equal rules are built once, the clones play the same game") {
+  MachineCache cache(2);
+  BuiltMachine first = cache.get(game_file("base/ticTacToe.kif"), MachineKind::Propnet);
+  // Loaded again from the file: another Game object with the same rules.
+  BuiltMachine second = cache.get(game_file("base/ticTacToe.kif"), MachineKind::Propnet);
+  CHECK_FALSE(first.report.ends_with(", cached"));
+  CHECK(second.report == first.report + ", cached");
+  CHECK(reasoner::perft(*second.machine, second.machine->initial_state(), 3) ==
+        reasoner::perft(*first.machine, first.machine->initial_state(), 3));
+  // Another kind is another entry; the least recently used entry goes at the capacity.
+  cache.get(game_file("base/ticTacToe.kif"), MachineKind::Prover);
+  cache.get(game_file("base/connectFour.kif"), MachineKind::Propnet);
+  CHECK(cache.size() == 2);
+  CHECK_FALSE(cache.get(game_file("base/ticTacToe.kif"), MachineKind::Propnet)
+                  .report.ends_with(", cached"));
+}
+
+TEST_CASE("machine cache: concurrent callers wait for one build") {
+  MachineCache cache(4);
+  auto game = game_file("base/connectFour.kif");
+  std::vector<std::string> reports(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < reports.size(); ++i)
+    threads.emplace_back([&, i] { reports[i] = cache.get(game, MachineKind::Default).report; });
+  for (auto& t : threads) t.join();
+  size_t built = 0;
+  for (const auto& r : reports) built += r.ends_with(", cached") ? 0 : 1;
+  CHECK(built == 1);
+}
+
+TEST_CASE("machine cache: a failed build throws to every caller and is not kept") {
+  MachineCache cache(4);
+  auto unsafe = game_file("ggp-base_test/test_case_3e.kif");  // the prover refuses unsafe rules
+  CHECK_THROWS(cache.get(unsafe, MachineKind::Prover));
+  CHECK(cache.size() == 0);
+  CHECK_THROWS(cache.get(unsafe, MachineKind::Prover));
+}
+
+}  // namespace
+}  // namespace ggp::propnet
