@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "agent/match_state.h"
-#include "propnet/machine_factory.h"
+#include "propnet/machine_cache.h"
 
 namespace ggp::agent {
 
@@ -18,7 +18,7 @@ MctsPlayer::MctsPlayer(SearchPlayerConfig config, SearcherFactory searcher_facto
       rng_(seed) {
   if (!machine_factory_)
     machine_factory_ = [](std::shared_ptr<const gdl::Game> game) {
-      return propnet::make_machine(std::move(game), propnet::MachineKind::Default).machine;
+      return propnet::make_cached_machine(std::move(game), propnet::MachineKind::Default).machine;
     };
 }
 

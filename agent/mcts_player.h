@@ -20,7 +20,8 @@ namespace ggp::agent {
 // Builds a searcher over `machine` (owned by the player, used only by the search thread).
 using SearcherFactory =
     std::function<std::unique_ptr<Searcher>(reasoner::StateMachine& machine, uint64_t seed)>;
-// Builds the game's state machine; the default is propnet::make_machine(game, Default).
+// Builds the game's state machine; the default is propnet::make_cached_machine(game, Default)
+// (a game built before in this process, e.g. at PREVIEW, is cloned, not built again).
 using MachineFactory =
     std::function<std::unique_ptr<reasoner::StateMachine>(std::shared_ptr<const gdl::Game>)>;
 

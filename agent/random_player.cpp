@@ -1,13 +1,14 @@
 #include "agent/random_player.h"
 
 #include "agent/match_state.h"
-#include "propnet/machine_factory.h"
+#include "propnet/machine_cache.h"
 
 namespace ggp::agent {
 
 void RandomPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
                          Clock::time_point) {
-  propnet::BuiltMachine built = propnet::make_machine(std::move(game), propnet::MachineKind::Default);
+  propnet::BuiltMachine built =
+      propnet::make_cached_machine(std::move(game), propnet::MachineKind::Default);
   machine_ = std::move(built.machine);
   role_ = find_role(*machine_, role);
   state_ = machine_->initial_state();

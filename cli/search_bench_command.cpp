@@ -61,6 +61,7 @@ int run_search_bench(const SearchBenchOptions& o) {
     double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
 
     agent::SearchStats stats = searcher->stats();
+    const std::string note = searcher->note();  // e.g. metagaming's trial scores
     uint64_t h = mix(mix(0xcbf29ce484222325ull, stats.playouts), stats.nodes);
     std::vector<RoleResult> moves;
     for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) {
@@ -78,7 +79,8 @@ int run_search_bench(const SearchBenchOptions& o) {
                           {"machine", built.report}, {"seed", o.seed},
                           {"playouts", stats.playouts}, {"nodes", stats.nodes},
                           {"root_solved", stats.root_solved}, {"seconds", seconds},
-                          {"playouts_per_s", rate},  {"signature", sig}};
+                          {"playouts_per_s", rate},  {"signature", sig},
+                          {"note", note}};
       for (const RoleResult& r : moves) j["moves"][r.role] = r.move;
       std::cout << j.dump() << '\n';
     } else {
@@ -87,6 +89,7 @@ int run_search_bench(const SearchBenchOptions& o) {
                 << "\nplayouts: " << stats.playouts << "\nnodes: " << stats.nodes
                 << "\nroot solved: " << (stats.root_solved ? "yes" : "no")
                 << "\nseconds: " << seconds << "\nplayouts/s: " << rate << '\n';
+      if (!note.empty()) std::cout << "note: " << note << '\n';
       for (const RoleResult& r : moves) std::cout << "move " << r.role << ": " << r.move << '\n';
       std::cout << "signature: " << sig << '\n';
     }

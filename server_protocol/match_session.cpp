@@ -47,7 +47,10 @@ std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std
   });
   if (!ready_by(started, until)) return "searcher still preparing";
   CallResult result = started.get();
-  return result.error.empty() ? "" : "searcher start failed: " + result.error;
+  if (!result.error.empty()) return "searcher start failed: " + result.error;
+  std::string note = result.stats.machine.empty() ? "" : "machine " + result.stats.machine;
+  if (!result.stats.note.empty()) note += (note.empty() ? "" : "; ") + result.stats.note;
+  return note;
 }
 
 PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::time_point until,

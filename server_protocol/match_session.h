@@ -34,7 +34,8 @@ class MatchSession {
   int play_clock() const { return play_clock_; }
 
   // Starts the searcher and the fallback's machine build; waits for the searcher until `until`.
-  // Returns a note (empty when all went well).
+  // Returns a note for the log: what went wrong, or the player's machine and its own note (e.g.
+  // the configuration metagaming chose).
   std::string start(std::shared_ptr<const gdl::Game> game, const std::string& role,
                     Clock::time_point until, uint64_t fallback_seed);
   // One turn: the searcher may think until `until`; the reply is settled by `last_moment` at the
