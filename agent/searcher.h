@@ -25,6 +25,13 @@ struct SearchLimits {
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop at once
 };
 
+// Limits of `playouts` playouts and no clock.
+inline SearchLimits playout_budget(uint64_t playouts) {
+  SearchLimits limits;
+  limits.max_playouts = playouts;
+  return limits;
+}
+
 struct SearchStats {
   uint64_t playouts = 0;  // simulations since the last set_root()/advance()
   uint64_t rollouts = 0;  // of those, the ones that ran a playout (others ended on a proven node)

@@ -22,12 +22,6 @@ MctsConfig preset_config(const std::string& name) {
   return p->config;
 }
 
-SearchLimits budget(uint64_t playouts) {
-  SearchLimits limits;
-  limits.max_playouts = playouts;
-  return limits;
-}
-
 // Root moves of the mover whose child has the max^n value of the root.
 std::vector<MoveId> optimal_root_moves(ExplicitGame& game, RoleIndex mover) {
   uint32_t root = ExplicitGame::position_of(game.initial_state());
@@ -67,7 +61,7 @@ TEST_CASE("uct: the most visited move is minimax-optimal and its mean approaches
     MctsConfig config = preset_config("uct");
     config.solver = false;  // plain UCT: convergence by sampling alone
     MctsSearcher searcher(config, *game, seed);
-    searcher.search(budget(20000));
+    searcher.search(playout_budget(20000));
     MoveId move = searcher.best_move(0);
     CAPTURE(seed);
     CHECK(contains(optimal_root_moves(*game, 0), move));
@@ -80,7 +74,7 @@ TEST_CASE("solver: proves the minimax value of small trees and stops searching")
     auto game = test::make_random_tree(4, 3, seed);
     double value = test::maxn_value(*game, ExplicitGame::position_of(game->initial_state()))[0];
     MctsSearcher searcher(preset_config("uct"), *game, seed);
-    searcher.search(budget(100000));
+    searcher.search(playout_budget(100000));
     REQUIRE(searcher.proven_value(0).has_value());
     CHECK(*searcher.proven_value(0) == doctest::Approx(value));
     CHECK(searcher.stats().playouts < 100000);
@@ -91,14 +85,14 @@ TEST_CASE("solver: proves the minimax value of small trees and stops searching")
 TEST_CASE("solver: Nim wins and losses are proven; the winning move is played") {
   auto won = test::make_nim(9, 3);  // 9 = 4*2 + 1: take one and win
   MctsSearcher a(preset_config("uct"), *won, 3);
-  a.search(budget(200000));
+  a.search(playout_budget(200000));
   REQUIRE(a.proven_value(0).has_value());
   CHECK(*a.proven_value(0) == 1.0);
   CHECK(a.best_move(0) == won->move(0, "take1"));
 
   auto lost = test::make_nim(8, 3);  // a multiple of 4: the first player loses
   MctsSearcher b(preset_config("uct"), *lost, 3);
-  b.search(budget(200000));
+  b.search(playout_budget(200000));
   REQUIRE(b.proven_value(0).has_value());
   CHECK(*b.proven_value(0) == 0.0);
   CHECK(*b.proven_value(1) == 1.0);
@@ -107,7 +101,7 @@ TEST_CASE("solver: Nim wins and losses are proven; the winning move is played") 
 TEST_CASE("decoupled uct: simultaneous moves, each role on its own statistics") {
   auto dominant = test::make_dominant_moves();
   MctsSearcher a(preset_config("uct"), *dominant, 5);
-  a.search(budget(3000));
+  a.search(playout_budget(3000));
   CHECK(a.best_move(0) == dominant->move(0, "best"));
   CHECK(a.best_move(1) == dominant->move(1, "best"));
 
@@ -115,7 +109,7 @@ TEST_CASE("decoupled uct: simultaneous moves, each role on its own statistics") 
   auto pennies = test::make_matching_pennies();
   MctsConfig config = preset_config("uct");
   MctsSearcher b(config, *pennies, 5);
-  b.search(budget(4000));
+  b.search(playout_budget(4000));
   const Tree& tree = b.tree();
   for (RoleIndex r = 0; r < 2; ++r)
     for (uint32_t e = tree.edges_begin(0, r); e < tree.edges_end(0, r); ++e)
@@ -134,7 +128,7 @@ TEST_CASE("n-player: each role maximises its own goal (max^n)") {
     MctsConfig config = preset_config("uct");
     config.solver = solver;
     MctsSearcher searcher(config, game, 11);
-    searcher.search(budget(5000));
+    searcher.search(playout_budget(5000));
     CAPTURE(solver);
     CHECK(searcher.best_move(0) == game.move(0, "middle"));
   }
@@ -143,7 +137,7 @@ TEST_CASE("n-player: each role maximises its own goal (max^n)") {
 TEST_CASE("decisive moves: a win in one is proven by the first simulation") {
   auto game = test::make_one_winning_move(30, 17);
   MctsSearcher searcher(preset_config("decisive"), *game, 1);
-  searcher.search(budget(1));
+  searcher.search(playout_budget(1));
   CHECK(searcher.stats().root_solved);
   CHECK(searcher.best_move(0) == game->move(0, "move17"));
 
@@ -171,7 +165,7 @@ TEST_CASE("node cap: at the cap the tree stops growing and playouts go on") {
   config.max_nodes = 40;
   config.solver = false;
   MctsSearcher searcher(config, *game, 2);
-  searcher.search(budget(3000));
+  searcher.search(playout_budget(3000));
   CHECK(searcher.stats().nodes == 40);
   CHECK(searcher.stats().playouts == 3000);
   CHECK(searcher.tree().node(0).visits == 3000);
@@ -183,8 +177,8 @@ TEST_CASE("determinism: the same seed gives the same search") {
     MctsConfig config = preset_config(name);
     config.solver = false;
     MctsSearcher a(config, *game, 42), b(config, *game, 42);
-    a.search(budget(1500));
-    b.search(budget(1500));
+    a.search(playout_budget(1500));
+    b.search(playout_budget(1500));
     CAPTURE(name);
     CHECK(a.best_move(0) == b.best_move(0));
     CHECK(a.stats().nodes == b.stats().nodes);
@@ -199,7 +193,7 @@ TEST_CASE("amaf: every visit of a move also counts as an AMAF visit") {
     MctsConfig config = preset_config(name);
     config.solver = false;
     MctsSearcher searcher(config, *game, 4);
-    searcher.search(budget(2000));
+    searcher.search(playout_budget(2000));
     const Tree& tree = searcher.tree();
     uint32_t amaf_only = 0;
     for (uint32_t e = tree.edges_begin(0, 0); e < tree.edges_end(0, 0); ++e) {
@@ -215,7 +209,7 @@ TEST_CASE("tree reuse: advancing keeps the played child's statistics") {
   MctsConfig config = preset_config("uct");
   config.solver = false;  // a proven new root would not be searched further
   MctsSearcher searcher(config, *game, 8);
-  searcher.search(budget(2000));
+  searcher.search(playout_budget(2000));
   MoveId move = searcher.best_move(0);
   const Tree& tree = searcher.tree();
   uint32_t begin = tree.edges_begin(0, 0);
@@ -230,14 +224,14 @@ TEST_CASE("tree reuse: advancing keeps the played child's statistics") {
   CHECK(searcher.tree().node(0).visits == kept_visits);
   CHECK(searcher.tree().node(0).state == next);
   CHECK(searcher.stats().playouts == 0);
-  searcher.search(budget(100));
+  searcher.search(playout_budget(100));
   CHECK(searcher.tree().node(0).visits == kept_visits + 100);
 }
 
 TEST_CASE("sp-mcts: a single-player puzzle's optimum is found and its line replayed") {
   auto game = test::make_bit_puzzle(8, 0b10110101, false);
   MctsSearcher searcher(preset_config("spmcts"), *game, 6);
-  searcher.search(budget(20000));
+  searcher.search(playout_budget(20000));
   CHECK(searcher.best_line_result() == 1.0);
   State state = game->initial_state(), next;
   for (int step = 0; step < 8; ++step) {
@@ -259,8 +253,8 @@ TEST_CASE("root parallelism: voting searchers find the minimax move, determinist
     return std::unique_ptr<Searcher>(std::make_unique<MctsSearcher>(config, m, seed));
   };
   RootParallelSearcher a(factory, 3, *game, 1), b(factory, 3, *game, 1);
-  a.search(budget(30000));
-  b.search(budget(30000));
+  a.search(playout_budget(30000));
+  b.search(playout_budget(30000));
   CHECK(a.stats().playouts == 30000);
   CHECK(a.best_move(0) == b.best_move(0));
   CHECK(a.root_votes(0) == b.root_votes(0));
@@ -274,7 +268,7 @@ TEST_CASE("root parallelism: voting searchers find the minimax move, determinist
         return std::unique_ptr<Searcher>(std::make_unique<MctsSearcher>(decisive, m, seed));
       },
       2, *won, 1);
-  c.search(budget(2));
+  c.search(playout_budget(2));
   CHECK(c.best_move(0) == won->move(0, "move4"));
 }
 
@@ -290,7 +284,7 @@ TEST_CASE("progressive pruning: a statistically inferior move stops being tried"
     config.prune_rd = prune_rd;
     config.prune_min_visits = 50;
     MctsSearcher searcher(config, game, 1);
-    searcher.search(budget(3000));
+    searcher.search(playout_budget(3000));
     const Tree& tree = searcher.tree();
     std::vector<uint32_t> visits;
     for (uint32_t e = tree.edges_begin(0, 0); e < tree.edges_end(0, 0); ++e)
@@ -313,7 +307,7 @@ TEST_CASE("memory cap: the tree stops growing at max_tree_mb") {
   config.solver = false;
   config.max_tree_mb = 0.01;  // about 10 KB
   MctsSearcher searcher(config, *game, 2);
-  searcher.search(budget(3000));
+  searcher.search(playout_budget(3000));
   CHECK(searcher.stats().playouts == 3000);
   CHECK(searcher.tree().bytes() <= 10 * 1024 + 2048);  // one node past the cap at most
   CHECK(searcher.stats().nodes < 200);
@@ -324,7 +318,7 @@ TEST_CASE("sp-mcts restarts: fresh trees, the best line kept") {
   MctsConfig config = preset_config("spmcts");
   config.sp_restart_playouts = 500;
   MctsSearcher searcher(config, puzzle, 3);
-  searcher.search(budget(2600));
+  searcher.search(playout_budget(2600));
   CHECK(searcher.stats().playouts == 2600);
   CHECK(searcher.tree().node(0).visits == 100);  // the last restart came after 2500 simulations
   CHECK(searcher.best_line_result() > 0);
@@ -348,7 +342,7 @@ TEST_CASE("wide simultaneous moves: children kept sparsely, searched and reused 
   MctsConfig config = preset_config("uct");
   config.solver = false;
   MctsSearcher searcher(config, game, 1);
-  searcher.search(budget(20000));
+  searcher.search(playout_budget(20000));
   CHECK(!searcher.tree().node(0).dense);
   CHECK(searcher.best_move(0) == game.move(0, "m7"));
   CHECK(searcher.best_move(1) == game.move(1, "m3"));

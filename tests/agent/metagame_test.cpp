@@ -34,12 +34,6 @@ MetagameConfig two_candidates() {
   return config;
 }
 
-SearchLimits budget(uint64_t playouts) {
-  SearchLimits limits;
-  limits.max_playouts = playouts;
-  return limits;
-}
-
 }  // namespace
 
 TEST_CASE("self-play trial: the game is played to its end; a stronger player wins Nim") {
@@ -56,8 +50,8 @@ TEST_CASE("self-play trial: the game is played to its end; a stronger player win
 TEST_CASE("metagame: trials choose the stronger configuration, deterministically") {
   auto game = test::make_nim(13, 3);
   MetagameSearcher a(two_candidates(), *game, 7), b(two_candidates(), *game, 7);
-  a.search(budget(2000));
-  b.search(budget(2000));
+  a.search(playout_budget(2000));
+  b.search(playout_budget(2000));
   REQUIRE(a.chosen() >= 0);
   CHECK(a.chosen() == 1);
   CHECK(a.scores() == b.scores());
@@ -78,7 +72,7 @@ TEST_CASE("metagame: a single-player puzzle scores each candidate alone") {
   config.rounds = 2;
   config.switch_z = 0;  // the best mean wins outright
   MetagameSearcher searcher(config, puzzle, 3);
-  searcher.search(budget(500));
+  searcher.search(playout_budget(500));
   CHECK(searcher.games() == std::vector<size_t>{2, 2});  // one game alone per round
   CHECK(searcher.chosen() >= 0);
   CHECK(searcher.scores()[searcher.chosen()] >= searcher.scores()[1 - searcher.chosen()]);
@@ -120,8 +114,8 @@ TEST_CASE("metagame: trial games on several threads score as on one") {
   MetagameConfig serial = two_candidates(), parallel = two_candidates();
   parallel.trial_threads = 3;
   MetagameSearcher a(serial, *game, 9), b(parallel, *game, 9);
-  a.search(budget(100));
-  b.search(budget(100));
+  a.search(playout_budget(100));
+  b.search(playout_budget(100));
   CHECK(a.scores() == b.scores());
   CHECK(a.games() == b.games());
   CHECK(a.chosen() == b.chosen());
@@ -135,11 +129,11 @@ TEST_CASE("metagame: the baseline is kept unless the best is clearly ahead") {
   config.rounds = 4;
   config.switch_z = 3;
   MetagameSearcher searcher(config, *game, 5);
-  searcher.search(budget(100));
+  searcher.search(playout_budget(100));
   CHECK(searcher.chosen() == 0);
   config.candidates = {blind(), preset("decisive")};  // a clear gap switches even at z = 3
   MetagameSearcher clear(config, *game, 5);
-  clear.search(budget(100));
+  clear.search(playout_budget(100));
   CHECK(clear.chosen() == 1);
 }
 

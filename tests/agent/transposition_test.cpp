@@ -18,12 +18,6 @@ MctsConfig with_transpositions(bool on) {
   return config;
 }
 
-SearchLimits budget(uint64_t playouts) {
-  SearchLimits limits;
-  limits.max_playouts = playouts;
-  return limits;
-}
-
 // Role 0 at A: "win" (100-0) or "go" to B; role 1 at B: "win" (0-100) or "back" to A. The only
 // terminal moves are wins for the mover: the game value is a win for role 0, taken at once.
 std::unique_ptr<ExplicitGame> make_cycle() {
@@ -42,8 +36,8 @@ std::unique_ptr<ExplicitGame> make_cycle() {
 TEST_CASE("transpositions: Nim's equal positions share nodes; the proof is unchanged") {
   auto game = test::make_nim(13, 3);
   MctsSearcher tree(with_transpositions(false), *game, 2), dag(with_transpositions(true), *game, 2);
-  tree.search(budget(300000));
-  dag.search(budget(300000));
+  tree.search(playout_budget(300000));
+  dag.search(playout_budget(300000));
   REQUIRE(dag.proven_value(0).has_value());
   REQUIRE(tree.proven_value(0).has_value());
   CHECK(*dag.proven_value(0) == *tree.proven_value(0));
@@ -60,7 +54,7 @@ TEST_CASE("transpositions: a cycle of states does not trap the search") {
   config.max_playout_depth = 50;
   config.solver = false;
   MctsSearcher searcher(config, *game, 1);
-  searcher.search(budget(2000));
+  searcher.search(playout_budget(2000));
   CHECK(searcher.stats().playouts == 2000);
   CHECK(searcher.tree().size() <= game->num_positions());
   CHECK(searcher.best_move(0) == game->move(0, "win"));
@@ -69,13 +63,13 @@ TEST_CASE("transpositions: a cycle of states does not trap the search") {
 TEST_CASE("transpositions: tree reuse keeps the DAG below the played move") {
   auto game = test::make_nim(10, 3);
   MctsSearcher searcher(with_transpositions(true), *game, 4);
-  searcher.search(budget(5000));
+  searcher.search(playout_budget(5000));
   JointMove joint{searcher.best_move(0), searcher.best_move(1)};
   State next;
   game->next_state(game->initial_state(), joint, next);
   searcher.advance(joint, next);
   CHECK(searcher.tree().node(0).state == next);
   CHECK(searcher.tree().node(0).visits > 0);
-  searcher.search(budget(5000));  // the rebuilt index finds the kept nodes again
+  searcher.search(playout_budget(5000));  // the rebuilt index finds the kept nodes again
   CHECK(searcher.tree().size() <= game->num_positions());
 }

@@ -23,12 +23,6 @@ MctsConfig threaded(const std::string& preset, size_t threads) {
   return config;
 }
 
-SearchLimits budget(uint64_t playouts) {
-  SearchLimits limits;
-  limits.max_playouts = playouts;
-  return limits;
-}
-
 // Every simulation through a node whose roles select there adds one visit to one edge per role,
 // and one result to it: so visits and results must add up once the virtual losses are removed.
 void check_counts(const Tree& tree) {
@@ -54,7 +48,7 @@ TEST_CASE("tree parallel: the budget is met exactly and the root's counts add up
   MctsConfig config = threaded("uct", 3);
   config.solver = false;
   MctsSearcher searcher(config, *game, 1);
-  searcher.search(budget(20000));
+  searcher.search(playout_budget(20000));
   CHECK(searcher.stats().playouts == 20000);
   const Tree& tree = searcher.tree();
   CHECK(tree.node(0).visits == 20000);
@@ -71,7 +65,7 @@ TEST_CASE("tree parallel: finds the minimax move and proves Nim like the serial 
     MctsConfig config = threaded("uct", 2);
     config.solver = false;
     MctsSearcher searcher(config, *game, seed);
-    searcher.search(budget(20000));
+    searcher.search(playout_budget(20000));
     uint32_t root = ExplicitGame::position_of(game->initial_state());
     double value = test::maxn_value(*game, root)[0];
     MoveId move = searcher.best_move(0);
@@ -81,7 +75,7 @@ TEST_CASE("tree parallel: finds the minimax move and proves Nim like the serial 
   for (const char* preset : {"uct", "decisive", "rave", "ppa", "mast"}) {
     auto won = test::make_nim(9, 3);
     MctsSearcher a(threaded(preset, 2), *won, 3);
-    a.search(budget(200000));
+    a.search(playout_budget(200000));
     CAPTURE(preset);
     REQUIRE(a.proven_value(0).has_value());
     CHECK(*a.proven_value(0) == 1.0);
@@ -114,7 +108,7 @@ TEST_CASE("tree parallel: tree reuse between turns keeps working") {
   MctsSearcher searcher(threaded("uct", 2), *game, 5);
   State state = game->initial_state();
   for (int turn = 0; turn < 4 && !game->is_terminal(state); ++turn) {
-    searcher.search(budget(3000));
+    searcher.search(playout_budget(3000));
     JointMove joint;
     for (RoleIndex r = 0; r < 2; ++r) joint.push_back(searcher.best_move(r));
     State next;
