@@ -61,8 +61,10 @@ size_t split_rule(PreparedRule& rule, const std::vector<char>& kept, size_t max_
     for (uint32_t s : body.slots(i)) {
       if (kept[s]) continue;
       grouped[i] = 1;
-      if (first[s] == UINT32_MAX) first[s] = i;
-      else groups.unite(i, first[s]);
+      if (first[s] == UINT32_MAX)
+        first[s] = i;
+      else
+        groups.unite(i, first[s]);
     }
   std::vector<std::vector<uint32_t>> members(n);
   for (uint32_t i = 0; i < n; ++i)
@@ -192,9 +194,11 @@ size_t eliminate_variables(RuleSet& set, TermPool& pool, uint32_t index) {
           if (seen[s]) continue;
           seen[s] = 1;
           bool private_var = !in_head[s] && std::all_of(bucket[s].begin(), bucket[s].end(),
-                                                          [&](uint32_t j) { return inside[j]; });
-          if (private_var) kept[s] = 0;
-          else ++cost;
+                                                        [&](uint32_t j) { return inside[j]; });
+          if (private_var)
+            kept[s] = 0;
+          else
+            ++cost;
         }
       if (cost < best_cost) best = v, best_cost = cost, best_kept = std::move(kept);
     }

@@ -35,10 +35,10 @@ def main():
     with open(args.json) as f:
         rows = json.load(f)
 
-    built = [r for r in rows if "build_ms" in r and "error" not in r]
+    built = [r for r in rows if "build_ms" in r]
     build_ms = [r["build_ms"] for r in built]
     ratios = [r["ratio"] for r in built if "ratio" in r]
-    invalid = [r for r in rows if "error" in r and not r["error"].startswith(("propnet:", "prover:"))]
+    invalid = [r for r in rows if "build_ms" not in r and not r.get("error", "").startswith("propnet:")]
     lines = [
         "# The corpus: propnet build and speed per game",
         "",

@@ -1,9 +1,10 @@
 // Demand restriction (propnet/demand.h): relations grounded only where called, a smaller
 // grounding, and a propnet that still agrees with the prover.
+#include "propnet/demand.h"
+
 #include <doctest/doctest.h>
 
 #include "gdl/loader.h"
-#include "propnet/demand.h"
 #include "propnet/grounder.h"
 #include "propnet/propnet_machine.h"
 #include "propnet/rule_set.h"
@@ -49,7 +50,9 @@ constexpr const char* kLines = R"(
   (<= (goal ?p 0) (role ?p) (not (won ?p)) (won ?q) (distinct ?p ?q))
 )";
 
-size_t rule_literals(const Grounding& g) { return g.body.size() + g.rules.size(); }
+size_t rule_literals(const Grounding& g) {
+  return g.body.size() + g.rules.size();
+}
 
 TEST_CASE("demand restricts a relation to the arguments its callers name") {
   auto rules = gdl::load_game_text(kLines, "lines");

@@ -1,12 +1,13 @@
 // Rule splitting (propnet/rule_split.h): the helper relations it makes, the smaller grounding,
 // and a propnet that still agrees with the prover.
+#include "propnet/rule_split.h"
+
 #include <doctest/doctest.h>
 
 #include "gdl/loader.h"
 #include "propnet/grounder.h"
 #include "propnet/propnet_machine.h"
 #include "propnet/rule_set.h"
-#include "propnet/rule_split.h"
 #include "reasoner/differential.h"
 #include "reasoner/prover.h"
 
@@ -43,7 +44,9 @@ constexpr const char* kPainter = R"(
   (<= goal_reached (true (cell 1 ?y blue)) (not (true (cell 2 ?y blue))) (index ?y))
 )";
 
-size_t rule_literals(const Grounding& g) { return g.body.size() + g.rules.size(); }
+size_t rule_literals(const Grounding& g) {
+  return g.body.size() + g.rules.size();
+}
 
 // Four players guess 0..20 at once; the goal needs the total, a chain of sums over all guesses:
 // one instance per combination (21^4) unless the chain is eliminated link by link.
@@ -52,8 +55,8 @@ std::string guessing_game() {
   for (int i = 0; i <= 20; ++i) kif += "(number " + std::to_string(i) + ")\n";
   for (int a = 0; a <= 80; ++a)
     for (int b = 0; b <= 20 && a + b <= 80; ++b)
-      kif += "(sum " + std::to_string(a) + " " + std::to_string(b) + " " +
-             std::to_string(a + b) + ")\n";
+      kif += "(sum " + std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(a + b) +
+             ")\n";
   kif += R"(
     (<= (legal ?p (guess ?n)) (role ?p) (true (round 0)) (number ?n))
     (<= (legal ?p wait) (role ?p) (true (round 1)))
