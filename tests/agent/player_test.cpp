@@ -62,7 +62,8 @@ void play_match(Player& first, Player& second, StateMachine& game,
     for (RoleIndex r = 0; r < 2; ++r) {
       Clock::time_point deadline = Clock::now() + clock;
       texts[r] = players[r]->play(last, deadline);
-      CHECK(Clock::now() <= deadline);
+      // Slack for a loaded machine; a player that waited for its search would be far later.
+      CHECK(Clock::now() <= deadline + std::chrono::milliseconds(100));
       auto move = game.move_from_text(r, texts[r]);
       REQUIRE(move.has_value());
       std::span<const MoveId> legal = game.legal_moves(state, r);
@@ -133,7 +134,8 @@ TEST_CASE("player: a search that overruns its deadline does not delay the answer
   // Role 1 answers, then our next turn comes while the first search still sleeps.
   deadline = Clock::now() + std::chrono::milliseconds(60);
   std::string move = player.play({"take1", "noop"}, deadline);
-  CHECK(Clock::now() <= deadline + std::chrono::milliseconds(30));  // generous: shared machine
+  // Slack for a loaded machine, still short of the 250 ms the sleeping search would cost.
+  CHECK(Clock::now() <= deadline + std::chrono::milliseconds(120));
   CHECK(player.last_stats().note.find("still running") != std::string::npos);
   CHECK(game->move_from_text(0, move).has_value());
 }
