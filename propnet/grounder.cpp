@@ -20,6 +20,11 @@ constexpr uint32_t kNone = UINT32_MAX;
 
 std::runtime_error error(const std::string& what) { return std::runtime_error("propnet: " + what); }
 
+// A grounding over its size or time limit (other errors are in the rules themselves).
+struct OverBudget : std::runtime_error {
+  explicit OverBudget(const std::string& what) : std::runtime_error("propnet: " + what) {}
+};
+
 struct Relation {
   bool dynamic = false;
   bool needed = false;
@@ -455,7 +460,7 @@ class Grounder {
       mine += out_.body.size() - begin + 1;
       if (mine > limits_.max_body_literals / kHotShare) maybe_hot();
       if (out_.body.size() + out_.rules.size() > limits_.max_body_literals)
-        throw error("grounding too large (more than " + std::to_string(limits_.max_body_literals) +
+        throw OverBudget("grounding too large (more than " + std::to_string(limits_.max_body_literals) +
                     " rule literals, " + heaviest_rule() + ")");
     }
     add_fact(r.head.relation, head);
@@ -479,10 +484,10 @@ class Grounder {
   void check_budget() {
     double s = std::chrono::duration<double>(Clock::now() - start_).count();
     if (s > limits_.seconds)
-      throw error("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +
+      throw OverBudget("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +
                   rule_->text + "; " + heaviest_rule() + ")");
     if (out_.pool.size() > limits_.max_terms)
-      throw error("grounding too large (more than " + std::to_string(limits_.max_terms) + " terms)");
+      throw OverBudget("grounding too large (more than " + std::to_string(limits_.max_terms) + " terms)");
   }
 
   const gdl::Game& game_;
@@ -514,6 +519,20 @@ class Grounder {
 Grounding ground(const gdl::Game& game, const GroundingLimits& limits) {
   const Clock::time_point start = Clock::now();
   std::vector<uint32_t> hot;
+  // Splitting rescues groundings that blow up, but the helper relations it adds change at every
+  // step in games that ground fine without it (measured: ticTacToe 0.83x, hex 0.54x playouts/s).
+  // So the rules are first ground whole, within a small share of the budget.
+  if (limits.split_rules && limits.whole_share > 0) {
+    GroundingLimits whole = limits;
+    whole.split_rules = false;
+    whole.seconds = limits.seconds * limits.whole_share;
+    whole.max_body_literals = static_cast<size_t>(limits.max_body_literals * limits.whole_share);
+    whole.max_terms = static_cast<size_t>(limits.max_terms * limits.whole_share);
+    try {
+      return Grounder(game, whole, start, hot).run();
+    } catch (const OverBudget&) {
+    }
+  }
   for (;;) {
     try {
       return Grounder(game, limits, start, hot).run();
