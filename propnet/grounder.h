@@ -27,8 +27,8 @@ struct GroundingLimits {
   size_t max_terms = 4'000'000;          // ground terms interned
   size_t max_body_literals = 8'000'000;  // literals over all recorded rule instances
   bool split_rules = true;               // ground independent body parts apart (rule_split.h)...
-  double whole_share = 0.125;            // ...unless the whole rules ground within this share of
-                                         // each limit (0: split at once)
+  double whole_share = 0.25;             // ...unless the whole rules ground within this share of
+                                         // the time (and within the size limits); 0: split at once
   bool restrict_to_demand = true;        // ground relations only where called (demand.h)
 };
 
