@@ -69,12 +69,12 @@ def pairing_jobs(table, games, pairs, matches, chunk):
     return [row[i] for i in range(max(len(r) for r in rows)) for row in rows if i < len(row)]
 
 
-def jobs(what, matches):
+def jobs(what, matches, candidate="best"):
     if what == "screen":
         return pairing_jobs("screen", SCREEN_GAMES, [(c, "uct") for c in SCREEN_CANDIDATES],
                             matches, 2)
     if what == "best":
-        return pairing_jobs("best", BEST_GAMES, [("best", "uct")], matches, 2)
+        return pairing_jobs("best", BEST_GAMES, [(candidate, "uct")], matches, 2)
     if what == "roundrobin":
         return pairing_jobs("roundrobin", ROUND_ROBIN_GAMES,
                             list(itertools.combinations(ROUND_ROBIN, 2)), matches, 2)
@@ -91,5 +91,7 @@ if __name__ == "__main__":
     ap = runner.common_args(__doc__)
     ap.add_argument("what", choices=["screen", "best", "roundrobin", "perplayout"])
     ap.add_argument("--matches", type=int, default=10, help="matches per game and pairing")
+    ap.add_argument("--candidate", default="best", choices=["best"] + list(SPECS),
+                    help="best: the configuration played against uct on the 10 games")
     args = ap.parse_args()
-    runner.main_for(jobs(args.what, args.matches), args)
+    runner.main_for(jobs(args.what, args.matches, args.candidate), args)

@@ -13,6 +13,7 @@ $py "$here/ppa_table.py" --binary "$GGP" --results "$RESULTS"
 $py "$here/ppa_table.py" --binary "$GGP" --results "$RESULTS" --ablation atarigo_5x5 --games 100
 $py "$here/equal_time.py" screen --matches 4 --binary "$GGP" --results "$RESULTS"
 $py "$here/equal_time.py" best --matches 10 --binary "$GGP" --results "$RESULTS"
+$py "$here/equal_time.py" best --candidate amaf --matches 10 --binary "$GGP" --results "$RESULTS"
 $py "$here/equal_time.py" perplayout --matches 20 --binary "$GGP" --results "$RESULTS"
 $py "$here/equal_time.py" roundrobin --matches 10 --binary "$GGP" --results "$RESULTS"
 for t in ppa ablation screen best perplayout roundrobin cpu; do
