@@ -117,8 +117,8 @@ TEST_CASE("manager: a match between two `ggp serve` processes over HTTP") {
     MESSAGE("skipped: no state machine can be built yet");
     return;
   }
-  t::ServeProcess one({"--quiet", "--name", "one", "--seed", "1"});
-  t::ServeProcess two({"--quiet", "--name", "two", "--seed", "2"});
+  t::ServeProcess one({"--quiet", "--name", "one", "--seed", "1", "--player", "random"});
+  t::ServeProcess two({"--quiet", "--name", "two", "--seed", "2", "--player", "random"});
   RemoteSeat a("127.0.0.1:" + std::to_string(one.port()));
   RemoteSeat b("127.0.0.1:" + std::to_string(two.port()));
   Table table;
