@@ -90,6 +90,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["decisive"] = [&c](const std::string& v) {
     c.decisive_in_tree = c.decisive_in_playout = to_bool("decisive", v);
   };
+  s["decisive_tree"] = number("decisive_tree", c.decisive_in_tree);  // the tree only: cheap
   s["antidecisive"] = number("antidecisive", c.anti_decisive);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -315,7 +316,7 @@ std::string player_spec_help() {
   help +=
       "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, playout=random|mast|ppa,\n"
       "        mast_tau, ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
-      "antidecisive,\n"
+      "decisive_tree, antidecisive,\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node)\n";

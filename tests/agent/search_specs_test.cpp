@@ -49,6 +49,16 @@ TEST_CASE("search specs: tree parallelism, transpositions and metagame run from 
         field(bench("meta:candidates=uct+mast,trial_playouts=50,rounds=1").output, "signature"));
 }
 
+TEST_CASE("search specs: decisive moves in the tree only are a search of their own") {
+  if (!std::filesystem::exists(GGP_BINARY)) return;
+  auto tree_only = bench("uct:decisive_tree=1");
+  CHECK(tree_only.status == 0);
+  CHECK(field(tree_only.output, "playouts") == "2000");
+  const std::string signature = field(tree_only.output, "signature");
+  CHECK(signature != field(bench("uct").output, "signature"));       // the tree sees wins
+  CHECK(signature != field(bench("decisive").output, "signature"));  // playouts stay random
+}
+
 TEST_CASE("search specs: bad values are refused with the accepted ones") {
   if (!std::filesystem::exists(GGP_BINARY)) return;
   auto bad_parallel = bench("uct:threads=2,parallel=leaf");
