@@ -38,6 +38,7 @@ struct Tally {
   double score = 0;  // wins + draws / 2
   int wins = 0, draws = 0, losses = 0;
   double goal_sum = 0;
+  std::string host_name;  // the name the player gave to INFO, if other than its seat's
 };
 
 // Wilson score interval for `successes` of `n` at 95%.
@@ -156,6 +157,7 @@ int run_match(const MatchOptions& o) {
       const int goal = rec.goal_values[r];
       std::cout << ' ' << roles[r] << '=' << goal;
       Tally& t = tallies[player_of_role[r]];
+      if (rec.player_names[r] != seats[player_of_role[r]]->name()) t.host_name = rec.player_names[r];
       t.goal_sum += goal;
       // One role: a win is the top score. Several: the best goal alone wins, shared best draws.
       const bool win = n == 1 ? goal == 100 : goal == best && winners == 1;
@@ -177,12 +179,14 @@ int run_match(const MatchOptions& o) {
             << std::defaultfloat;
   for (size_t p = 0; p < n; ++p) {
     const Tally& t = tallies[p];
+    const std::string name =
+        seats[p]->name() + (t.host_name.empty() ? "" : " (" + t.host_name + ")");
     auto [lo, hi] = wilson(t.score, played);
     char line[256];
     std::snprintf(line, sizeof line,
                   "  player %zu %s: %d wins %d draws %d losses, win rate %.1f%% (95%% CI "
                   "%.1f%%-%.1f%%), mean goal %.1f\n",
-                  p + 1, seats[p]->name().c_str(), t.wins, t.draws, t.losses,
+                  p + 1, name.c_str(), t.wins, t.draws, t.losses,
                   played ? 100.0 * t.score / played : 0.0, 100 * lo, 100 * hi,
                   played ? t.goal_sum / played : 0.0);
     std::cout << line;

@@ -34,7 +34,7 @@ PAPER_1000 = {
     "misere_nogo_5x5": 66.4, "misere_nogo_8x8": 80.6,
 }
 
-PLAYER_RE = re.compile(r"player (\d) (\S+): (\d+) wins (\d+) draws (\d+) losses")
+PLAYER_RE = re.compile(r"player (\d) (\S+)(?: \([^)]*\))?: (\d+) wins (\d+) draws (\d+) losses")
 SUMMARY_RE = re.compile(r"summary over (\d+) completed matches \((\d+) aborted\)"
                         r".*?(\d+) late.*?(\d+) illegal.*?(\d+) failed")
 SLOWEST_RE = re.compile(r"slowest PLAY reply ([\d.]+) ms")
