@@ -17,7 +17,7 @@ struct ServeOptions {
   uint16_t port = 9147;
   std::string bind = "127.0.0.1";
   std::string name = "ggp";
-  std::string player = "uct";  // the strongest at equal time in docs/search_evidence.md
+  std::string player = "amaf";  // the strongest at equal time in docs/search_evidence.md
   int margin_ms = 800;
   uint64_t seed = 1;
   double max_request_mb = 10;
