@@ -45,59 +45,54 @@ struct RoleResult {
 };
 
 int run_search_bench(const SearchBenchOptions& o) {
-  try {
-    auto game = gdl::load_game_file(o.game);
-    propnet::BuiltMachine built =
-        propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
-    reasoner::StateMachine& m = *built.machine;
-    std::unique_ptr<agent::Searcher> searcher = make_searcher_from_spec(o.searcher, m, o.seed);
-    reasoner::State root = m.initial_state();
+  auto game = gdl::load_game_file(o.game);
+  propnet::BuiltMachine built =
+      propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
+  reasoner::StateMachine& m = *built.machine;
+  std::unique_ptr<agent::Searcher> searcher = make_searcher_from_spec(o.searcher, m, o.seed);
+  reasoner::State root = m.initial_state();
 
-    auto t0 = Clock::now();
-    searcher->set_root(root);
-    agent::SearchLimits limits;
-    limits.max_playouts = o.playouts;
-    searcher->search(limits);
-    double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  auto t0 = Clock::now();
+  searcher->set_root(root);
+  agent::SearchLimits limits;
+  limits.max_playouts = o.playouts;
+  searcher->search(limits);
+  double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
 
-    agent::SearchStats stats = searcher->stats();
-    const std::string note = searcher->note();  // e.g. metagaming's trial scores
-    uint64_t h = mix(mix(0xcbf29ce484222325ull, stats.playouts), stats.nodes);
-    std::vector<RoleResult> moves;
-    for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) {
-      moves.push_back({m.role_name(r), m.move_text(searcher->best_move(r))});
-      h = mix(h, moves.back().move);
-      for (const auto& [move, weight] : searcher->root_votes(r))
-        h = mix(mix(h, m.move_text(move)), std::bit_cast<uint64_t>(weight));
-    }
-    char sig[17];
-    std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(h));
-    double rate = seconds > 0 ? static_cast<double>(stats.playouts) / seconds : 0;
-
-    if (o.json) {
-      nlohmann::json j = {{"game", o.game},       {"searcher", o.searcher},
-                          {"machine", built.report}, {"seed", o.seed},
-                          {"playouts", stats.playouts}, {"nodes", stats.nodes},
-                          {"root_solved", stats.root_solved}, {"seconds", seconds},
-                          {"playouts_per_s", rate},  {"signature", sig},
-                          {"note", note}};
-      for (const RoleResult& r : moves) j["moves"][r.role] = r.move;
-      std::cout << j.dump() << '\n';
-    } else {
-      std::cout << "searcher: " << o.searcher << " (" << searcher->name() << ")"
-                << "\nmachine: " << built.report << "\nseed: " << o.seed
-                << "\nplayouts: " << stats.playouts << "\nnodes: " << stats.nodes
-                << "\nroot solved: " << (stats.root_solved ? "yes" : "no")
-                << "\nseconds: " << seconds << "\nplayouts/s: " << rate << '\n';
-      if (!note.empty()) std::cout << "note: " << note << '\n';
-      for (const RoleResult& r : moves) std::cout << "move " << r.role << ": " << r.move << '\n';
-      std::cout << "signature: " << sig << '\n';
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::cerr << e.what() << '\n';
-    return 1;
+  agent::SearchStats stats = searcher->stats();
+  const std::string note = searcher->note();  // e.g. metagaming's trial scores
+  uint64_t h = mix(mix(0xcbf29ce484222325ull, stats.playouts), stats.nodes);
+  std::vector<RoleResult> moves;
+  for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) {
+    moves.push_back({m.role_name(r), m.move_text(searcher->best_move(r))});
+    h = mix(h, moves.back().move);
+    for (const auto& [move, weight] : searcher->root_votes(r))
+      h = mix(mix(h, m.move_text(move)), std::bit_cast<uint64_t>(weight));
   }
+  char sig[17];
+  std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(h));
+  double rate = seconds > 0 ? static_cast<double>(stats.playouts) / seconds : 0;
+
+  if (o.json) {
+    nlohmann::json j = {{"game", o.game},       {"searcher", o.searcher},
+                        {"machine", built.report}, {"seed", o.seed},
+                        {"playouts", stats.playouts}, {"nodes", stats.nodes},
+                        {"root_solved", stats.root_solved}, {"seconds", seconds},
+                        {"playouts_per_s", rate},  {"signature", sig},
+                        {"note", note}};
+    for (const RoleResult& r : moves) j["moves"][r.role] = r.move;
+    std::cout << j.dump() << '\n';
+  } else {
+    std::cout << "searcher: " << o.searcher << " (" << searcher->name() << ")"
+              << "\nmachine: " << built.report << "\nseed: " << o.seed
+              << "\nplayouts: " << stats.playouts << "\nnodes: " << stats.nodes
+              << "\nroot solved: " << (stats.root_solved ? "yes" : "no")
+              << "\nseconds: " << seconds << "\nplayouts/s: " << rate << '\n';
+    if (!note.empty()) std::cout << "note: " << note << '\n';
+    for (const RoleResult& r : moves) std::cout << "move " << r.role << ": " << r.move << '\n';
+    std::cout << "signature: " << sig << '\n';
+  }
+  return 0;
 }
 
 void add_search_bench_command(CLI::App& app) {
