@@ -137,6 +137,14 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
     }
   }
   p->num_edges = static_cast<uint32_t>(p->out.size());
+  p->fanin_begin.assign(n + 1, 0);
+  for (uint32_t nv = 0; nv < n; ++nv) {
+    const Gate& g = net.gates[old_of[nv]];
+    if (g.kind == Gate::Kind::Or) p->flags[nv] |= Program::kOr;
+    if (old_of[nv] >= first)
+      for (Lit l : g.inputs) p->fanin.push_back(renum[lit_node(l)] << 1 | (l & 1));
+    p->fanin_begin[nv + 1] = static_cast<uint32_t>(p->fanin.size());
+  }
 
   // Observers, with the values of the all-false state.
   auto map = [&](Lit l) { return renum[lit_node(l)] << 1 | (l & 1); };
@@ -165,6 +173,8 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
   }
   p->watch_begin[n] = static_cast<uint32_t>(p->watches.size());
 
+  for (Lit l : net.next) p->next_lit.push_back(map(l));
+  for (Lit l : net.legal) p->legal_lit.push_back(map(l));
   p->terminal = map(net.terminal);
   for (Lit l : net.guard) p->legal_guard.push_back(map(l));
   p->guarded_words.assign(move_words, 0);

@@ -21,6 +21,7 @@ struct Program {
   // Node flags.
   static constexpr uint8_t kWatched = 1;  // a next or legal literal reads it
   static constexpr uint8_t kCyclic = 2;   // in a cycle without transition (solved as a whole)
+  static constexpr uint8_t kOr = 4;       // an OR gate (a gate without it is an AND)
   // Watch entry: kind << 31 | negated << 30 | fact or move.
   static constexpr uint32_t kWatchLegal = 1u << 31;
   static constexpr uint32_t kWatchNegated = 1u << 30;
@@ -53,6 +54,11 @@ struct Program {
   std::vector<uint32_t> cycle_index;  // by node: its position in its cycle
   uint32_t max_cycle = 0;             // nodes in the largest cycle
   std::vector<uint32_t> watch_begin, watches;      // by node
+  // The inputs of gate v as literals (node << 1 | negated): fanin[fanin_begin[v], [v + 1]), for
+  // machines that evaluate the whole network (bit_parallel.h). Empty ranges for non-gates.
+  std::vector<uint32_t> fanin_begin, fanin;
+  std::vector<uint32_t> next_lit;   // by fact: the literal the fact takes in the next state
+  std::vector<uint32_t> legal_lit;  // by move: legal iff it holds (and the role's guard if guarded)
 
   // Values with every base and input false.
   std::vector<uint32_t> init_counters;

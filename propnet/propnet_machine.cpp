@@ -7,6 +7,7 @@
 
 #include "gdl/parser.h"
 #include "gdl/sexpr.h"
+#include "propnet/bit_parallel.h"
 #include "propnet/network.h"
 #include "propnet/program.h"
 
@@ -33,7 +34,8 @@ struct Values {
 
 class PropnetMachine final : public reasoner::StateMachine {
  public:
-  explicit PropnetMachine(std::shared_ptr<const Program> program) : p_(std::move(program)) {
+  PropnetMachine(std::shared_ptr<const Program> program, std::shared_ptr<const BitProgram> bits)
+      : p_(std::move(program)), bits_(std::move(bits)) {
     const Program& p = *p_;
     v_.counters = p.init_counters;
     v_.published.resize(p.num_nodes);
@@ -46,14 +48,15 @@ class PropnetMachine final : public reasoner::StateMachine {
     v_.does.assign(p.num_roles, kNoMove);
     reserve();
   }
-  PropnetMachine(std::shared_ptr<const Program> program, const Values& values)
-      : p_(std::move(program)), v_(values) {
+  PropnetMachine(std::shared_ptr<const Program> program, std::shared_ptr<const BitProgram> bits,
+                 const Values& values)
+      : p_(std::move(program)), bits_(std::move(bits)), v_(values) {
     reserve();
   }
 
   std::string name() const override { return "propnet"; }
   std::unique_ptr<StateMachine> clone() const override {
-    return std::make_unique<PropnetMachine>(p_, v_);
+    return std::make_unique<PropnetMachine>(p_, bits_, v_);
   }
   size_t num_roles() const override { return p_->num_roles; }
   std::string role_name(RoleIndex role) const override { return p_->role_names.at(role); }
@@ -106,6 +109,15 @@ class PropnetMachine final : public reasoner::StateMachine {
     auto words = out.mutable_words();
     std::memcpy(words.data(), v_.next.data(), v_.next.size() * sizeof(uint64_t));
     std::fill(words.begin() + static_cast<ptrdiff_t>(v_.next.size()), words.end(), 0);
+  }
+
+  // Batches of BitParallelPlayouts::kLanes or more play bit-parallel (bit_parallel.h).
+  reasoner::PlayoutTally random_playouts(const State& state, size_t count, reasoner::Random& rng,
+                                         std::span<double> goal_sums, size_t max_depth) override {
+    if (!bits_ || count < BitParallelPlayouts::kLanes)
+      return StateMachine::random_playouts(state, count, rng, goal_sums, max_depth);
+    if (!batch_) batch_ = std::make_unique<BitParallelPlayouts>(bits_);
+    return batch_->run(state, count, rng, goal_sums, max_depth);
   }
 
   std::string move_text(MoveId move) const override { return p_->move_texts.at(move); }
@@ -267,19 +279,18 @@ class PropnetMachine final : public reasoner::StateMachine {
           const Program::Fanout f = fanout[node];
           const uint32_t d = value ? 1u : ~0u;
           const uint32_t up = value ? 0x80000000u : 0x7fffffffu;
+          // Branch-free marking: whether a counter crosses 2^31 is a coin toss to the predictor.
           for (uint32_t k = f.pos; k < f.neg; ++k) {
             const uint32_t t = out[k];
-            if ((counters[t] += d) == up) {
-              dirty[t >> 6] |= uint64_t{1} << (t & 63);
-              summary[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
-            }
+            const uint64_t hit = (counters[t] += d) == up;
+            dirty[t >> 6] |= hit << (t & 63);
+            summary[t >> 12] |= hit << ((t >> 6) & 63);
           }
           for (uint32_t k = f.neg; k < f.cyc; ++k) {
             const uint32_t t = out[k];
-            if ((counters[t] -= d) == ~up) {
-              dirty[t >> 6] |= uint64_t{1} << (t & 63);
-              summary[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
-            }
+            const uint64_t hit = (counters[t] -= d) == ~up;
+            dirty[t >> 6] |= hit << (t & 63);
+            summary[t >> 12] |= hit << ((t >> 6) & 63);
           }
           if (f.cyc != f.inner) publish_to_cycles(f, d);
         }
@@ -343,6 +354,8 @@ class PropnetMachine final : public reasoner::StateMachine {
   }
 
   std::shared_ptr<const Program> p_;
+  std::shared_ptr<const BitProgram> bits_;  // null where bit-parallel playouts are unsupported
+  std::unique_ptr<BitParallelPlayouts> batch_;
   Values v_;
   std::vector<uint32_t> solving_;
   std::vector<uint8_t> fresh_;
@@ -352,9 +365,8 @@ class PropnetMachine final : public reasoner::StateMachine {
 
 }  // namespace
 
-std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::Game> game,
-                                                     const PropnetLimits& limits,
-                                                     PropnetStats* stats) {
+std::shared_ptr<const Program> build_program(std::shared_ptr<const gdl::Game> game,
+                                             const PropnetLimits& limits, PropnetStats* stats) {
   auto start = std::chrono::steady_clock::now();
   Deadline deadline(limits.seconds);
   GroundingLimits grounding_limits = limits.grounding;
@@ -378,7 +390,19 @@ std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::
     stats->build_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
-  return std::make_unique<PropnetMachine>(std::move(program));
+  return program;
+}
+
+std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::Game> game,
+                                                     const PropnetLimits& limits,
+                                                     PropnetStats* stats) {
+  auto start = std::chrono::steady_clock::now();
+  std::shared_ptr<const Program> program = build_program(std::move(game), limits, stats);
+  std::shared_ptr<const BitProgram> bits = compile_bit_program(program);
+  if (stats)
+    stats->build_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::make_unique<PropnetMachine>(std::move(program), std::move(bits));
 }
 
 }  // namespace ggp::propnet

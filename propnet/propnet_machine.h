@@ -31,6 +31,14 @@ struct PropnetStats {
   double build_ms = 0;
 };
 
+struct Program;
+
+// Grounds, builds, optimises and flattens the game's network (what make_propnet runs on). Throws
+// as make_propnet.
+std::shared_ptr<const Program> build_program(std::shared_ptr<const gdl::Game> game,
+                                             const PropnetLimits& limits = {},
+                                             PropnetStats* stats = nullptr);
+
 // Builds a propnet for a validated game. Throws std::runtime_error("propnet: ...") when the game
 // is too large for `limits` or uses what the propnet cannot represent.
 std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::Game> game,

@@ -1,5 +1,7 @@
 #include "reasoner/playout.h"
 
+#include <algorithm>
+
 namespace ggp::reasoner {
 
 bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint) {
@@ -34,6 +36,22 @@ PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rn
   }
   final_state = current;
   return result;
+}
+
+PlayoutTally StateMachine::random_playouts(const State& state, size_t count, Random& rng,
+                                           std::span<double> goal_sums, size_t max_depth) {
+  PlayoutTally tally;
+  PlayoutBuffers buffers;
+  for (size_t i = 0; i < count; ++i) {
+    const State* end = nullptr;
+    PlayoutResult result = depth_charge(*this, state, rng, buffers, end, max_depth);
+    tally.steps += result.depth;
+    if (!result.completed) continue;
+    ++tally.completed;
+    for (RoleIndex r = 0; r < num_roles() && r < goal_sums.size(); ++r)
+      goal_sums[r] += std::max<GoalValue>(goal(*end, r), 0);
+  }
+  return tally;
 }
 
 }  // namespace ggp::reasoner

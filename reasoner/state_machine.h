@@ -19,9 +19,16 @@
 #include <string_view>
 #include <vector>
 
+#include "reasoner/random.h"
 #include "reasoner/state.h"
 
 namespace ggp::reasoner {
+
+// What StateMachine::random_playouts played.
+struct PlayoutTally {
+  size_t completed = 0;  // playouts that reached a terminal state
+  size_t steps = 0;      // joint moves played, over all playouts
+};
 
 class StateMachine {
  public:
@@ -53,6 +60,14 @@ class StateMachine {
   virtual std::optional<MoveId> move_from_text(RoleIndex role, std::string_view text) = 0;
   // The fact written as `text`, or nullopt if this machine does not know it.
   virtual std::optional<FactId> fact_from_text(std::string_view text) = 0;
+
+  // Plays `count` uniformly random playouts from `state`, each at most `max_depth` joint moves,
+  // and adds each role's goal value in every terminal state reached to goal_sums[role] (which has
+  // num_roles() entries; no goal counts 0). A playout that meets a role without legal moves, or
+  // max_depth, ends unfinished. A machine may play the playouts at once in parallel lanes
+  // (the propnet plays 64 bit-parallel); the default plays them one by one (depth_charge).
+  virtual PlayoutTally random_playouts(const State& state, size_t count, Random& rng,
+                                       std::span<double> goal_sums, size_t max_depth = 100000);
 };
 
 // Convenience, outside the interface.

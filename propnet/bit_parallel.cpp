@@ -1,0 +1,242 @@
+#include "propnet/bit_parallel.h"
+
+#include <bit>
+
+namespace ggp::propnet {
+namespace {
+
+constexpr uint32_t kTrue = 1;  // literal: node 0 (false) negated
+
+// Appends ops computing gate `node` (AND or OR of `inputs`) into its slot, pairing inputs level by
+// level so that the ops of one gate form a shallow tree (independent ops overlap in the CPU).
+void binarize(uint32_t node, bool is_or, std::vector<uint32_t> inputs, BitProgram& out) {
+  if (inputs.empty()) inputs.push_back(is_or ? 0u : kTrue);
+  if (inputs.size() == 1) inputs.push_back(inputs[0]);
+  const uint32_t kind = is_or ? 1u : 0u;
+  while (inputs.size() > 2) {
+    std::vector<uint32_t> level;
+    for (size_t i = 0; i + 1 < inputs.size(); i += 2) {
+      const uint32_t slot = out.num_slots++;
+      out.ops.push_back({inputs[i], inputs[i + 1], slot, kind});
+      level.push_back(slot << 1);
+    }
+    if (inputs.size() % 2) level.push_back(inputs.back());
+    inputs = std::move(level);
+  }
+  out.ops.push_back({inputs[0], inputs[1], node, kind});
+}
+
+}  // namespace
+
+std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Program> program) {
+  const Program& p = *program;
+  if (p.queries_read_moves) return nullptr;
+  auto bits = std::make_shared<BitProgram>();
+  bits->num_slots = p.num_nodes;
+  const uint32_t first = 1 + p.num_facts + p.num_moves;
+  for (uint32_t v = first; v < p.num_nodes;) {
+    auto& segments = v < p.query_end ? bits->query : bits->transition;
+    BitSegment segment{static_cast<uint32_t>(bits->ops.size()), 0};
+    uint32_t end = v + 1;
+    if (p.flags[v] & Program::kCyclic) {  // a cycle's nodes are numbered consecutively
+      while (end < p.num_nodes && p.cycle_of[end] == p.cycle_of[v]) ++end;
+      segment.cycle_node_begin = v;
+      segment.cycle_node_end = end;
+    }
+    for (uint32_t u = v; u < end; ++u) {
+      std::vector<uint32_t> inputs(p.fanin.begin() + p.fanin_begin[u],
+                                   p.fanin.begin() + p.fanin_begin[u + 1]);
+      binarize(u, (p.flags[u] & Program::kOr) != 0, std::move(inputs), *bits);
+    }
+    segment.op_end = static_cast<uint32_t>(bits->ops.size());
+    // Consecutive acyclic gates share one segment.
+    if (!segments.empty() && segment.cycle_node_end == 0 && segments.back().cycle_node_end == 0 &&
+        segments.back().op_end == segment.op_begin)
+      segments.back().op_end = segment.op_end;
+    else
+      segments.push_back(segment);
+    v = end;
+  }
+  bits->program = std::move(program);
+  return bits;
+}
+
+BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
+    : bits_(std::move(bits)), p_(*bits_->program) {
+  w_.assign(bits_->num_slots, 0);
+  next_.assign(p_.num_facts, 0);
+  size_t max_cycle = 0;
+  for (const auto* segments : {&bits_->query, &bits_->transition})
+    for (const BitSegment& s : *segments)
+      max_cycle = std::max<size_t>(max_cycle, s.cycle_node_end - s.cycle_node_begin);
+  cycle_before_.assign(max_cycle, 0);
+  count_.assign(kLanes, 0);
+  chosen_.assign(kLanes, 0);
+  pick_.assign(kLanes, 0);
+  set_inputs_.reserve(kLanes * p_.num_roles);
+  start_step_.assign(kLanes, 0);
+}
+
+void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
+  const BitOp* ops = bits_->ops.data();
+  uint64_t* w = w_.data();
+  auto run = [&](uint32_t begin, uint32_t end) {
+    for (uint32_t i = begin; i < end; ++i) {
+      const BitOp& op = ops[i];
+      const uint64_t x = w[op.a >> 1] ^ (0 - static_cast<uint64_t>(op.a & 1));
+      const uint64_t y = w[op.b >> 1] ^ (0 - static_cast<uint64_t>(op.b & 1));
+      w[op.dst] = (x & y) | ((x ^ y) & (0 - static_cast<uint64_t>(op.is_or)));
+    }
+  };
+  for (const BitSegment& s : segments) {
+    if (s.cycle_node_end == 0) {
+      run(s.op_begin, s.op_end);
+      continue;
+    }
+    // Least fixpoint: monotone inside the cycle (no negation there), so iterate from all-false.
+    std::fill(w + s.cycle_node_begin, w + s.cycle_node_end, 0);
+    for (bool changed = true; changed;) {
+      std::copy(w + s.cycle_node_begin, w + s.cycle_node_end, cycle_before_.begin());
+      run(s.op_begin, s.op_end);
+      changed = !std::equal(w + s.cycle_node_begin, w + s.cycle_node_end, cycle_before_.begin());
+    }
+  }
+}
+
+uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reasoner::Random& rng) {
+  const uint32_t b = p_.role_moves[role], e = p_.role_moves[role + 1];
+  const uint64_t guard = word(p_.legal_guard[role]);
+  auto legal_lanes = [&](uint32_t m) {
+    uint64_t lanes = word(p_.legal_lit[m]) & movers;
+    if ((p_.guarded_words[m / 64] >> (m % 64)) & 1) lanes &= guard;
+    return lanes;
+  };
+  for (uint64_t l = movers; l != 0; l &= l - 1) count_[std::countr_zero(l)] = 0;
+  for (uint32_t m = b; m < e; ++m)
+    for (uint64_t l = legal_lanes(m); l != 0; l &= l - 1) ++count_[std::countr_zero(l)];
+  uint64_t stuck = 0;
+  for (uint64_t l = movers; l != 0; l &= l - 1) {
+    const int lane = std::countr_zero(l);
+    const uint32_t c = count_[lane];
+    if (c == 0) stuck |= uint64_t{1} << lane;
+    pick_[lane] = c > 1 ? static_cast<int32_t>(rng.below(c)) : 0;
+  }
+  for (uint32_t m = b; m < e; ++m)
+    for (uint64_t l = legal_lanes(m); l != 0; l &= l - 1) {
+      const int lane = std::countr_zero(l);
+      chosen_[lane] = pick_[lane] == 0 ? m : chosen_[lane];
+      --pick_[lane];
+    }
+  for (uint64_t l = movers & ~stuck; l != 0; l &= l - 1) {
+    const int lane = std::countr_zero(l);
+    const uint32_t slot = p_.input_node(chosen_[lane]);
+    if (w_[slot] == 0) set_inputs_.push_back(slot);
+    w_[slot] |= uint64_t{1} << lane;
+    if (!lane_moves_.empty()) lane_moves_[lane].push_back(chosen_[lane]);
+  }
+  return stuck;
+}
+
+uint64_t BitParallelPlayouts::single_goal_lanes(uint32_t role, uint64_t lanes) const {
+  uint64_t once = 0, twice = 0;
+  for (const auto& goal : p_.goals[role]) {
+    const uint64_t holds = word(goal.second) & lanes;
+    twice |= once & holds;
+    once |= holds;
+  }
+  return once & ~twice;
+}
+
+void BitParallelPlayouts::finish_lanes(uint64_t lanes, bool completed,
+                                       std::vector<LanePlayout>* record) {
+  if (!record) return;
+  for (uint64_t l = lanes; l != 0; l &= l - 1) {
+    const int lane = std::countr_zero(l);
+    LanePlayout done;
+    done.moves = std::move(lane_moves_[lane]);
+    lane_moves_[lane].clear();
+    done.completed = completed;
+    done.goals.assign(p_.num_roles, 0);
+    if (completed)
+      for (uint32_t r = 0; r < p_.num_roles; ++r)
+        for (const auto& [value, lit] : p_.goals[r])
+          if ((word(lit) & single_goal_lanes(r, l & (0 - l))) != 0) done.goals[r] += value;
+    record->push_back(std::move(done));
+  }
+}
+
+reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, size_t count,
+                                                reasoner::Random& rng, std::span<double> goal_sums,
+                                                size_t max_depth, std::vector<LanePlayout>* record) {
+  reasoner::PlayoutTally tally;
+  if (count == 0) return tally;
+  lane_moves_.assign(record ? kLanes : 0, {});
+  std::fill(w_.begin(), w_.end(), 0);
+  set_inputs_.clear();
+  const size_t first_lanes = std::min<size_t>(count, kLanes);
+  uint64_t active = first_lanes == kLanes ? ~uint64_t{0} : (uint64_t{1} << first_lanes) - 1;
+  size_t started = first_lanes;
+  for (uint32_t f = 0; f < p_.num_facts; ++f)
+    if (start.test(f)) w_[p_.base_node(f)] = active;
+  std::fill(start_step_.begin(), start_step_.end(), 0);
+  for (size_t step = 0; active != 0; ++step) {
+    evaluate(bits_->query);
+    uint64_t ended = 0;
+    const uint64_t terminal = word(p_.terminal) & active;
+    if (terminal) {
+      tally.completed += static_cast<size_t>(std::popcount(terminal));
+      for (uint32_t r = 0; r < p_.num_roles && r < goal_sums.size(); ++r) {
+        const uint64_t single = single_goal_lanes(r, terminal);
+        for (const auto& [value, lit] : p_.goals[r])
+          goal_sums[r] += value * std::popcount(word(lit) & single);
+      }
+      finish_lanes(terminal, true, record);
+      ended |= terminal;
+    }
+    for (uint64_t l = active & ~ended; l != 0; l &= l - 1)  // the depth limit ends a playout unfinished
+      if (step - start_step_[std::countr_zero(l)] >= max_depth) {
+        finish_lanes(l & (0 - l), false, record);
+        ended |= l & (0 - l);
+      }
+    const uint64_t movers = active & ~ended;
+    for (uint32_t slot : set_inputs_) w_[slot] = 0;
+    set_inputs_.clear();
+    uint64_t stuck = 0;
+    for (uint32_t r = 0; r < p_.num_roles && movers != 0; ++r) stuck |= choose_moves(r, movers, rng);
+    if (stuck) {
+      finish_lanes(stuck, false, record);
+      ended |= stuck;
+      for (uint32_t slot : set_inputs_) w_[slot] &= ~stuck;
+    }
+    const uint64_t moved = movers & ~stuck;
+    if (moved) {
+      tally.steps += static_cast<size_t>(std::popcount(moved));
+      evaluate(bits_->transition);
+      // Two passes: a next literal may read a base proposition directly.
+      for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(p_.next_lit[f]);
+      for (uint32_t f = 0; f < p_.num_facts; ++f) {
+        uint64_t& base = w_[p_.base_node(f)];
+        base = (next_[f] & moved) | (base & ~moved);
+      }
+    }
+    // Ended lanes start the next playout from `start` while some remain; the rest go idle.
+    uint64_t refill = 0;
+    for (uint64_t l = ended; l != 0; l &= l - 1) {
+      if (started == count) {
+        active &= ~(l & (0 - l));
+        continue;
+      }
+      refill |= l & (0 - l);
+      start_step_[std::countr_zero(l)] = step + 1;
+      ++started;
+    }
+    if (refill)
+      for (uint32_t f = 0; f < p_.num_facts; ++f) {
+        uint64_t& base = w_[p_.base_node(f)];
+        base = start.test(f) ? base | refill : base & ~refill;
+      }
+  }
+  return tally;
+}
+
+}  // namespace ggp::propnet

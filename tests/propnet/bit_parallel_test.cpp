@@ -1,0 +1,225 @@
+// Bit-parallel playouts (propnet/bit_parallel.h) replayed on a reference machine: every recorded joint move
+// legal, every finished playout terminal with the goals the lanes added up, every unfinished one
+// at the depth limit or where a role has no move; the moves uniformly random.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <numeric>
+#include <string>
+
+#include "gdl/loader.h"
+#include "propnet/bit_parallel.h"
+#include "propnet/corpus.h"
+#include "propnet/propnet_machine.h"
+#include "reasoner/prover.h"
+
+namespace ggp::propnet {
+namespace {
+
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+using reasoner::StateMachine;
+
+// Reachability through dynamic facts: a cycle without transition in the network (the fixpoint).
+constexpr const char* kWalk = R"(
+  (role walker)
+  (node a) (node b) (node c) (node d)
+  (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6)
+  (init (at a)) (init (edge a b)) (init (edge b c)) (init (edge c b)) (init (step 0))
+  (<= (reach ?x) (true (at ?x)))
+  (<= (reach ?y) (node ?x) (reach ?x) (true (edge ?x ?y)))
+  (<= (legal walker (toggle ?x ?y)) (node ?x) (node ?y) (distinct ?x ?y))
+  (<= (legal walker (jump ?x)) (reach ?x) (not (true (at ?x))))
+  (<= (next (edge ?x ?y)) (true (edge ?x ?y)) (not (does walker (toggle ?x ?y))))
+  (<= (next (edge ?x ?y)) (does walker (toggle ?x ?y)) (not (true (edge ?x ?y))))
+  (<= jumped (does walker (jump ?y)))
+  (<= (next (at ?x)) (true (at ?x)) (not jumped))
+  (<= (next (at ?y)) (does walker (jump ?y)))
+  (<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
+  (<= terminal (true (step 6)))
+  (<= (goal walker 100) (reach d))
+  (<= (goal walker 0) (not (reach d)))
+)";
+
+// A simultaneous game where a role can run out of moves: `blocked` when both claimed one cell.
+constexpr const char* kClaims = R"(
+  (role red) (role blue)
+  (cellid 1) (cellid 2) (cellid 3)
+  (<= (legal ?r (claim ?c)) (role ?r) (cellid ?c) (not (true (owned ?c))) (not (true blocked)))
+  (<= (next (owned ?c)) (true (owned ?c)))
+  (<= (next (owned ?c)) (does ?r (claim ?c)))
+  (<= (next blocked) (does red (claim ?c)) (does blue (claim ?c)))
+  (<= terminal (true (owned 1)) (true (owned 2)) (true (owned 3)))
+  (<= (goal ?r 100) (role ?r) (true (owned 1)))
+  (<= (goal ?r 0) (role ?r) (not (true (owned 1))))
+)";
+
+struct Run {
+  std::vector<LanePlayout> playouts;
+  reasoner::PlayoutTally tally;
+  std::vector<double> goal_sums;
+};
+
+Run run_lanes(std::shared_ptr<const gdl::Game> rules, size_t count, size_t max_depth,
+              uint64_t seed) {
+  std::shared_ptr<const BitProgram> bits = compile_bit_program(build_program(rules));
+  REQUIRE(bits);
+  BitParallelPlayouts lanes(bits);
+  reasoner::Random rng(seed);
+  Run run;
+  run.goal_sums.assign(bits->program->num_roles, 0);
+  run.tally = lanes.run(bits->program->initial, count, rng, run.goal_sums, max_depth, &run.playouts);
+  return run;
+}
+
+// Replays every playout of `run` on `ref` (same rules), through move and fact texts.
+void check_replay(const Run& run, const BitProgram& bits, StateMachine& ref, size_t count,
+                  size_t max_depth) {
+  const Program& p = *bits.program;
+  const size_t roles = p.num_roles;
+  REQUIRE(run.playouts.size() == count);
+  size_t completed = 0, steps = 0;
+  std::vector<double> sums(roles, 0);
+  for (size_t i = 0; i < run.playouts.size(); ++i) {
+    const LanePlayout& lane = run.playouts[i];
+    INFO("playout " << i);
+    State state = ref.initial_state(), next;
+    const size_t full_steps = lane.moves.size() / roles;
+    std::vector<MoveId> joint(roles);
+    for (size_t s = 0; s < full_steps; ++s) {
+      REQUIRE_FALSE(ref.is_terminal(state));
+      for (RoleIndex r = 0; r < roles; ++r) {
+        auto m = ref.move_from_text(r, p.move_texts[lane.moves[s * roles + r]]);
+        REQUIRE(m);
+        auto legal = ref.legal_moves(state, r);
+        INFO("step " << s << " role " << r << " move " << p.move_texts[lane.moves[s * roles + r]]);
+        REQUIRE(std::find(legal.begin(), legal.end(), *m) != legal.end());
+        joint[r] = *m;
+      }
+      ref.next_state(state, joint, next);
+      std::swap(state, next);
+    }
+    steps += full_steps;
+    if (lane.completed) {
+      ++completed;
+      CHECK(lane.moves.size() % roles == 0);
+      REQUIRE(ref.is_terminal(state));
+      for (RoleIndex r = 0; r < roles; ++r) {
+        CHECK(lane.goals[r] == std::max(ref.goal(state, r), 0));
+        sums[r] += lane.goals[r];
+      }
+    } else if (full_steps < max_depth) {  // unfinished before the limit: a role had no move
+      CHECK_FALSE(ref.is_terminal(state));
+      bool stuck = false;
+      for (RoleIndex r = 0; r < roles; ++r) stuck |= ref.legal_moves(state, r).empty();
+      CHECK(stuck);
+    }
+  }
+  CHECK(run.tally.completed == completed);
+  CHECK(run.tally.steps == steps);
+  for (RoleIndex r = 0; r < roles; ++r) CHECK(run.goal_sums[r] == doctest::Approx(sums[r]));
+}
+
+void check_game(std::shared_ptr<const gdl::Game> rules, size_t count, size_t max_depth,
+                uint64_t seed) {
+  Run run = run_lanes(rules, count, max_depth, seed);
+  auto bits = compile_bit_program(build_program(rules));
+  auto ref = reasoner::make_prover(rules);
+  check_replay(run, *bits, *ref, count, max_depth);
+}
+
+std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
+  return gdl::load_game_file(std::string(GGP_SOURCE_ROOT) + "/games_kif/" + name + ".kif");
+}
+
+std::shared_ptr<const gdl::Game> connect_four() {
+  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/connectFour.kif");
+}
+
+TEST_CASE("bit-parallel playouts replay on the prover, lanes refilled past 64") {
+  check_game(shipped("ticTacToe"), 150, 100000, 1);
+  check_game(connect_four(), 70, 100000, 2);
+  check_game(shipped("breakthrough_5x5"), 130, 100000, 3);
+}
+
+TEST_CASE("bit-parallel playouts solve cycles, stop at the depth limit and where moves run out") {
+  auto walk = gdl::load_game_text(kWalk, "walk");
+  check_game(walk, 100, 100000, 4);
+  Run cut = run_lanes(walk, 80, 3, 5);
+  CHECK(cut.tally.completed == 0);
+  for (const LanePlayout& lane : cut.playouts) CHECK(lane.moves.size() == 3);
+
+  auto claims = gdl::load_game_text(kClaims, "claims");
+  Run run = run_lanes(claims, 200, 100000, 6);
+  size_t stuck = 0;
+  for (const LanePlayout& lane : run.playouts) stuck += !lane.completed;
+  CHECK(stuck > 0);                    // both claimed one cell (about 1 in 3 at the first move)
+  CHECK(run.tally.completed > 0);
+  check_game(claims, 200, 100000, 6);
+}
+
+TEST_CASE("bit-parallel playouts choose uniformly among the legal moves") {
+  Run run = run_lanes(shipped("ticTacToe"), 9000, 100000, 7);
+  std::vector<size_t> first(32, 0);
+  for (const LanePlayout& lane : run.playouts) ++first[lane.moves[0] % 32];
+  size_t seen = 0;
+  for (size_t n : first) {
+    if (n == 0) continue;
+    ++seen;
+    CHECK(n > 850);  // 1000 expected for each of the 9 cells; 850 is beyond 4 standard deviations
+    CHECK(n < 1150);
+  }
+  CHECK(seen == 9);
+}
+
+TEST_CASE("the propnet machine answers random_playouts bit-parallel, with the sequential means") {
+  auto rules = connect_four();
+  auto machine = make_propnet(rules);
+  reasoner::Random rng(8);
+  const size_t n = 4096;
+  std::vector<double> batch(2, 0), sequential(2, 0);
+  auto tally = machine->random_playouts(machine->initial_state(), n, rng, batch);
+  CHECK(tally.completed == n);
+  auto one_by_one = machine->StateMachine::random_playouts(machine->initial_state(), n, rng, sequential);
+  CHECK(one_by_one.completed == n);
+  // Both are means of 4096 random games (standard error about 0.8 points).
+  for (RoleIndex r = 0; r < 2; ++r) CHECK(batch[r] / n == doctest::Approx(sequential[r] / n).epsilon(0.08));
+}
+
+TEST_CASE("corpus: bit-parallel playouts replay on the differential propnet for a corpus sample") {
+  // GGP_PROPNET_FULL=1 checks every in-scope game; otherwise every 12th.
+  const bool full = std::getenv("GGP_PROPNET_FULL") != nullptr;
+  size_t checked = 0;
+  for (const auto& g : testing::sample(testing::corpus_games(), full ? 1 : 12, 7)) {
+    std::shared_ptr<const gdl::Game> rules;
+    std::shared_ptr<const BitProgram> bits;
+    std::unique_ptr<StateMachine> ref;  // the differential propnet: checked against the prover
+    try {                               // and the traces by the other suites, and much faster
+      rules = gdl::load_game_file(g.kif_path());
+      PropnetLimits limits;
+      limits.seconds = 3.0;
+      bits = compile_bit_program(build_program(rules, limits));
+      ref = make_propnet(rules, limits);
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (!bits) continue;
+    INFO(g.source << "/" << g.key);
+    BitParallelPlayouts lanes(bits);
+    reasoner::Random rng(9);
+    Run run;
+    run.goal_sums.assign(bits->program->num_roles, 0);
+    const size_t max_depth = 300;
+    run.tally = lanes.run(bits->program->initial, 64, rng, run.goal_sums, max_depth, &run.playouts);
+    check_replay(run, *bits, *ref, 64, max_depth);
+    ++checked;
+  }
+  std::cerr << "bit-parallel corpus sample: " << checked << " games replayed\n";
+  CHECK(checked > (full ? 600u : 40u));
+}
+
+}  // namespace
+}  // namespace ggp::propnet
