@@ -1,5 +1,6 @@
 #include "propnet/bit_parallel.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace ggp::propnet {
@@ -70,9 +71,10 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
     for (const BitSegment& s : *segments)
       max_cycle = std::max<size_t>(max_cycle, s.cycle_node_end - s.cycle_node_begin);
   cycle_before_.assign(max_cycle, 0);
-  count_.assign(kLanes, 0);
-  chosen_.assign(kLanes, 0);
-  pick_.assign(kLanes, 0);
+  uint32_t most_moves = 0;
+  for (uint32_t r = 0; r < p_.num_roles; ++r)
+    most_moves = std::max(most_moves, p_.role_moves[r + 1] - p_.role_moves[r]);
+  legal_.reserve(most_moves);
   set_inputs_.reserve(kLanes * p_.num_roles);
   start_step_.assign(kLanes, 0);
 }
@@ -103,36 +105,55 @@ void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
   }
 }
 
+// Per-lane counts are bit-sliced (plane p holds bit p of every lane's count), so counting a
+// move's legal lanes costs a few word operations whatever the number of lanes: the count of legal
+// moves, then a random rank below it, then one pass that gives each lane the move of its rank.
 uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reasoner::Random& rng) {
   const uint32_t b = p_.role_moves[role], e = p_.role_moves[role + 1];
   const uint64_t guard = word(p_.legal_guard[role]);
-  auto legal_lanes = [&](uint32_t m) {
+  const int planes = std::bit_width(e - b);
+  uint64_t count[32] = {}, rank[32] = {};
+  legal_.clear();
+  for (uint32_t m = b; m < e; ++m) {
     uint64_t lanes = word(p_.legal_lit[m]) & movers;
     if ((p_.guarded_words[m / 64] >> (m % 64)) & 1) lanes &= guard;
-    return lanes;
-  };
-  for (uint64_t l = movers; l != 0; l &= l - 1) count_[std::countr_zero(l)] = 0;
-  for (uint32_t m = b; m < e; ++m)
-    for (uint64_t l = legal_lanes(m); l != 0; l &= l - 1) ++count_[std::countr_zero(l)];
-  uint64_t stuck = 0;
-  for (uint64_t l = movers; l != 0; l &= l - 1) {
-    const int lane = std::countr_zero(l);
-    const uint32_t c = count_[lane];
-    if (c == 0) stuck |= uint64_t{1} << lane;
-    pick_[lane] = c > 1 ? static_cast<int32_t>(rng.below(c)) : 0;
-  }
-  for (uint32_t m = b; m < e; ++m)
-    for (uint64_t l = legal_lanes(m); l != 0; l &= l - 1) {
-      const int lane = std::countr_zero(l);
-      chosen_[lane] = pick_[lane] == 0 ? m : chosen_[lane];
-      --pick_[lane];
+    if (lanes == 0) continue;
+    legal_.push_back({m, lanes});
+    for (int q = 0; lanes != 0 && q < planes; ++q) {  // count += 1 in the lanes
+      const uint64_t carry = count[q] & lanes;
+      count[q] ^= lanes;
+      lanes = carry;
     }
-  for (uint64_t l = movers & ~stuck; l != 0; l &= l - 1) {
+  }
+  uint64_t some = 0;
+  for (int q = 0; q < planes; ++q) some |= count[q];
+  const uint64_t stuck = movers & ~some;
+  for (uint64_t l = movers & some; l != 0; l &= l - 1) {
     const int lane = std::countr_zero(l);
-    const uint32_t slot = p_.input_node(chosen_[lane]);
-    if (w_[slot] == 0) set_inputs_.push_back(slot);
-    w_[slot] |= uint64_t{1} << lane;
-    if (!lane_moves_.empty()) lane_moves_[lane].push_back(chosen_[lane]);
+    uint32_t c = 0;
+    for (int q = 0; q < planes; ++q) c |= static_cast<uint32_t>((count[q] >> lane) & 1) << q;
+    if (c < 2) continue;
+    const uint32_t k = rng.below(c);
+    for (int q = 0; q < planes; ++q) rank[q] |= static_cast<uint64_t>((k >> q) & 1) << lane;
+  }
+  uint64_t pending = movers & some;
+  for (const auto& [m, legal] : legal_) {
+    uint64_t nonzero = 0;
+    for (int q = 0; q < planes; ++q) nonzero |= rank[q];
+    for (uint64_t l = legal & pending & ~nonzero; l != 0; l &= l - 1) {
+      const int lane = std::countr_zero(l);
+      const uint32_t slot = p_.input_node(m);
+      if (w_[slot] == 0) set_inputs_.push_back(slot);
+      w_[slot] |= uint64_t{1} << lane;
+      if (!lane_moves_.empty()) lane_moves_[lane].push_back(m);
+    }
+    pending &= ~(legal & ~nonzero);
+    if (pending == 0) break;
+    for (uint64_t borrow = legal, q = 0; borrow != 0 && q < static_cast<uint64_t>(planes); ++q) {
+      const uint64_t next = ~rank[q] & borrow;  // rank -= 1 in the lanes
+      rank[q] ^= borrow;
+      borrow = next;
+    }
   }
   return stuck;
 }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "propnet/program.h"
@@ -82,8 +83,7 @@ class BitParallelPlayouts {
   std::vector<uint64_t> w_;              // by slot
   std::vector<uint64_t> next_;           // by fact: the next state, before it replaces the bases
   std::vector<uint64_t> cycle_before_;   // scratch for fixpoints
-  std::vector<uint32_t> count_, chosen_;  // by lane: legal moves seen, the move chosen
-  std::vector<int32_t> pick_;            // by lane: legal moves to skip before the chosen one
+  std::vector<std::pair<uint32_t, uint64_t>> legal_;  // a role's moves legal in some lane
   std::vector<uint32_t> set_inputs_;     // input slots set this step
   std::vector<size_t> start_step_;       // by lane
   std::vector<std::vector<uint32_t>> lane_moves_;  // by lane, when recording
