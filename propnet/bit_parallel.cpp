@@ -6,25 +6,28 @@
 namespace ggp::propnet {
 namespace {
 
-constexpr uint32_t kTrue = 1;  // literal: node 0 (false) negated
+constexpr uint32_t kTrue = 1;  // literal: slot 0 (false) negated
 
-// Appends ops computing gate `node` (AND or OR of `inputs`) into its slot, pairing inputs level by
-// level so that the ops of one gate form a shallow tree (independent ops overlap in the CPU).
-void binarize(uint32_t node, bool is_or, std::vector<uint32_t> inputs, BitProgram& out) {
+// Ops computing an AND or OR of k inputs: a tree of two-input gates.
+uint32_t ops_for(uint32_t inputs) { return inputs <= 2 ? 1 : inputs - 1; }
+
+// Appends the ops of one gate (inputs already translated to slots), pairing inputs level by level
+// so that its ops form a shallow tree (independent ops overlap in the CPU); the last op is the
+// gate's own slot.
+void binarize(bool is_or, std::vector<uint32_t> inputs, BitProgram& out) {
   if (inputs.empty()) inputs.push_back(is_or ? 0u : kTrue);
   if (inputs.size() == 1) inputs.push_back(inputs[0]);
-  const uint32_t kind = is_or ? 1u : 0u;
+  const uint32_t kind = is_or ? BitOp::kOr : 0u;
   while (inputs.size() > 2) {
     std::vector<uint32_t> level;
     for (size_t i = 0; i + 1 < inputs.size(); i += 2) {
-      const uint32_t slot = out.num_slots++;
-      out.ops.push_back({inputs[i], inputs[i + 1], slot, kind});
-      level.push_back(slot << 1);
+      level.push_back((out.first_op_slot + static_cast<uint32_t>(out.ops.size())) << 1);
+      out.ops.push_back({kind | inputs[i], inputs[i + 1]});
     }
     if (inputs.size() % 2) level.push_back(inputs.back());
     inputs = std::move(level);
   }
-  out.ops.push_back({inputs[0], inputs[1], node, kind});
+  out.ops.push_back({kind | inputs[0], inputs[1]});
 }
 
 }  // namespace
@@ -33,31 +36,51 @@ std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Prog
   const Program& p = *program;
   if (p.queries_read_moves) return nullptr;
   auto bits = std::make_shared<BitProgram>();
-  bits->num_slots = p.num_nodes;
   const uint32_t first = 1 + p.num_facts + p.num_moves;
+  bits->first_op_slot = first;
+  // Each gate's slot is that of its last op (a cycle reads later gates of its own cycle).
+  std::vector<uint32_t> slot_of(p.num_nodes);
+  uint32_t next_slot = first;
+  for (uint32_t v = 0; v < p.num_nodes; ++v) {
+    if (v < first) {
+      slot_of[v] = v;
+      continue;
+    }
+    next_slot += ops_for(p.fanin_begin[v + 1] - p.fanin_begin[v]);
+    slot_of[v] = next_slot - 1;
+  }
+  bits->num_slots = next_slot;
+  if (next_slot >= (1u << 30)) return nullptr;  // literals keep bit 31 for BitOp::kOr
+  auto lit = [&](uint32_t l) { return slot_of[l >> 1] << 1 | (l & 1); };
   for (uint32_t v = first; v < p.num_nodes;) {
     auto& segments = v < p.query_end ? bits->query : bits->transition;
     BitSegment segment{static_cast<uint32_t>(bits->ops.size()), 0};
     uint32_t end = v + 1;
     if (p.flags[v] & Program::kCyclic) {  // a cycle's nodes are numbered consecutively
       while (end < p.num_nodes && p.cycle_of[end] == p.cycle_of[v]) ++end;
-      segment.cycle_node_begin = v;
-      segment.cycle_node_end = end;
+      segment.cyclic = true;
     }
     for (uint32_t u = v; u < end; ++u) {
-      std::vector<uint32_t> inputs(p.fanin.begin() + p.fanin_begin[u],
-                                   p.fanin.begin() + p.fanin_begin[u + 1]);
-      binarize(u, (p.flags[u] & Program::kOr) != 0, std::move(inputs), *bits);
+      std::vector<uint32_t> inputs;
+      for (uint32_t k = p.fanin_begin[u]; k < p.fanin_begin[u + 1]; ++k) inputs.push_back(lit(p.fanin[k]));
+      binarize((p.flags[u] & Program::kOr) != 0, std::move(inputs), *bits);
     }
     segment.op_end = static_cast<uint32_t>(bits->ops.size());
     // Consecutive acyclic gates share one segment.
-    if (!segments.empty() && segment.cycle_node_end == 0 && segments.back().cycle_node_end == 0 &&
+    if (!segments.empty() && !segment.cyclic && !segments.back().cyclic &&
         segments.back().op_end == segment.op_begin)
       segments.back().op_end = segment.op_end;
     else
       segments.push_back(segment);
     v = end;
   }
+  for (uint32_t l : p.next_lit) bits->next.push_back(lit(l));
+  for (uint32_t l : p.legal_lit) bits->legal.push_back(lit(l));
+  for (uint32_t l : p.legal_guard) bits->guard.push_back(lit(l));
+  bits->terminal = lit(p.terminal);
+  bits->goals = p.goals;
+  for (auto& goals : bits->goals)
+    for (auto& goal : goals) goal.second = lit(goal.second);
   bits->program = std::move(program);
   return bits;
 }
@@ -69,7 +92,7 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   size_t max_cycle = 0;
   for (const auto* segments : {&bits_->query, &bits_->transition})
     for (const BitSegment& s : *segments)
-      max_cycle = std::max<size_t>(max_cycle, s.cycle_node_end - s.cycle_node_begin);
+      if (s.cyclic) max_cycle = std::max<size_t>(max_cycle, s.op_end - s.op_begin);
   cycle_before_.assign(max_cycle, 0);
   uint32_t most_moves = 0;
   for (uint32_t r = 0; r < p_.num_roles; ++r)
@@ -82,25 +105,26 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
 void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
   const BitOp* ops = bits_->ops.data();
   uint64_t* w = w_.data();
+  uint64_t* out = w + bits_->first_op_slot;
   auto run = [&](uint32_t begin, uint32_t end) {
     for (uint32_t i = begin; i < end; ++i) {
-      const BitOp& op = ops[i];
-      const uint64_t x = w[op.a >> 1] ^ (0 - static_cast<uint64_t>(op.a & 1));
-      const uint64_t y = w[op.b >> 1] ^ (0 - static_cast<uint64_t>(op.b & 1));
-      w[op.dst] = (x & y) | ((x ^ y) & (0 - static_cast<uint64_t>(op.is_or)));
+      const uint32_t a = ops[i].a, b = ops[i].b;
+      const uint64_t x = w[(a & ~BitOp::kOr) >> 1] ^ (0 - static_cast<uint64_t>(a & 1));
+      const uint64_t y = w[b >> 1] ^ (0 - static_cast<uint64_t>(b & 1));
+      out[i] = (x & y) | ((x ^ y) & (0 - static_cast<uint64_t>(a >> 31)));
     }
   };
   for (const BitSegment& s : segments) {
-    if (s.cycle_node_end == 0) {
+    if (!s.cyclic) {
       run(s.op_begin, s.op_end);
       continue;
     }
     // Least fixpoint: monotone inside the cycle (no negation there), so iterate from all-false.
-    std::fill(w + s.cycle_node_begin, w + s.cycle_node_end, 0);
+    std::fill(out + s.op_begin, out + s.op_end, 0);
     for (bool changed = true; changed;) {
-      std::copy(w + s.cycle_node_begin, w + s.cycle_node_end, cycle_before_.begin());
+      std::copy(out + s.op_begin, out + s.op_end, cycle_before_.begin());
       run(s.op_begin, s.op_end);
-      changed = !std::equal(w + s.cycle_node_begin, w + s.cycle_node_end, cycle_before_.begin());
+      changed = !std::equal(out + s.op_begin, out + s.op_end, cycle_before_.begin());
     }
   }
 }
@@ -110,12 +134,12 @@ void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
 // moves, then a random rank below it, then one pass that gives each lane the move of its rank.
 uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reasoner::Random& rng) {
   const uint32_t b = p_.role_moves[role], e = p_.role_moves[role + 1];
-  const uint64_t guard = word(p_.legal_guard[role]);
+  const uint64_t guard = word(bits_->guard[role]);
   const int planes = std::bit_width(e - b);
   uint64_t count[32] = {}, rank[32] = {};
   legal_.clear();
   for (uint32_t m = b; m < e; ++m) {
-    uint64_t lanes = word(p_.legal_lit[m]) & movers;
+    uint64_t lanes = word(bits_->legal[m]) & movers;
     if ((p_.guarded_words[m / 64] >> (m % 64)) & 1) lanes &= guard;
     if (lanes == 0) continue;
     legal_.push_back({m, lanes});
@@ -160,7 +184,7 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
 
 uint64_t BitParallelPlayouts::single_goal_lanes(uint32_t role, uint64_t lanes) const {
   uint64_t once = 0, twice = 0;
-  for (const auto& goal : p_.goals[role]) {
+  for (const auto& goal : bits_->goals[role]) {
     const uint64_t holds = word(goal.second) & lanes;
     twice |= once & holds;
     once |= holds;
@@ -180,7 +204,7 @@ void BitParallelPlayouts::finish_lanes(uint64_t lanes, bool completed,
     done.goals.assign(p_.num_roles, 0);
     if (completed)
       for (uint32_t r = 0; r < p_.num_roles; ++r)
-        for (const auto& [value, lit] : p_.goals[r])
+        for (const auto& [value, lit] : bits_->goals[r])
           if ((word(lit) & single_goal_lanes(r, l & (0 - l))) != 0) done.goals[r] += value;
     record->push_back(std::move(done));
   }
@@ -203,12 +227,12 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
   for (size_t step = 0; active != 0; ++step) {
     evaluate(bits_->query);
     uint64_t ended = 0;
-    const uint64_t terminal = word(p_.terminal) & active;
+    const uint64_t terminal = word(bits_->terminal) & active;
     if (terminal) {
       tally.completed += static_cast<size_t>(std::popcount(terminal));
       for (uint32_t r = 0; r < p_.num_roles && r < goal_sums.size(); ++r) {
         const uint64_t single = single_goal_lanes(r, terminal);
-        for (const auto& [value, lit] : p_.goals[r])
+        for (const auto& [value, lit] : bits_->goals[r])
           goal_sums[r] += value * std::popcount(word(lit) & single);
       }
       finish_lanes(terminal, true, record);
@@ -234,7 +258,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
       tally.steps += static_cast<size_t>(std::popcount(moved));
       evaluate(bits_->transition);
       // Two passes: a next literal may read a base proposition directly.
-      for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(p_.next_lit[f]);
+      for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(bits_->next[f]);
       for (uint32_t f = 0; f < p_.num_facts; ++f) {
         uint64_t& base = w_[p_.base_node(f)];
         base = (next_[f] & moved) | (base & ~moved);

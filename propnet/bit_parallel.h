@@ -20,26 +20,32 @@
 
 namespace ggp::propnet {
 
-// Two-input gate: dst = (a op b), with a and b literals over word slots (slot << 1 | negated).
+// Two-input gate over word slots, literals `slot << 1 | negated`: op i of a BitProgram writes
+// slot first_op_slot + i, so the destination is implicit and an op is 8 bytes.
 struct BitOp {
-  uint32_t a, b, dst;
-  uint32_t is_or;  // 1: a | b, 0: a & b
+  static constexpr uint32_t kOr = 1u << 31;  // in `a`: a | b rather than a & b
+  uint32_t a, b;
 };
 
-// A run of ops: a cycle without transitions is re-evaluated from all-false until it is stable
-// (the least fixpoint, as in Program).
+// A run of ops; in a cycle without transitions, its slots are re-evaluated from all-false until
+// they are stable (the least fixpoint, as in Program).
 struct BitSegment {
   uint32_t op_begin, op_end;
-  uint32_t cycle_node_begin = 0, cycle_node_end = 0;  // nodes of the cycle; empty if acyclic
+  bool cyclic = false;
 };
 
-// The whole-network form of a Program. Slots [0, num_nodes) are the Program's nodes (slot 0 the
-// constant false); the rest hold partial results of gates with more than two inputs.
+// The whole-network form of a Program. Slots [0, first_op_slot) are the Program's constant, bases
+// and inputs (same numbers as its nodes); each gate's value is in the slot of its last op, the
+// earlier ones hold partial results of gates with more than two inputs. The Program's observed
+// literals are translated to slots.
 struct BitProgram {
   std::shared_ptr<const Program> program;
   std::vector<BitOp> ops;
   std::vector<BitSegment> query, transition;  // gates below / from Program::query_end
-  uint32_t num_slots = 0;
+  uint32_t first_op_slot = 0, num_slots = 0;
+  std::vector<uint32_t> next, legal, guard;  // by fact, move and role
+  uint32_t terminal = 0;
+  std::vector<std::vector<std::pair<int, uint32_t>>> goals;  // by role: (value, literal)
 };
 
 // Compiles `program` for bit-parallel evaluation. Returns null for programs whose queries read
@@ -82,7 +88,7 @@ class BitParallelPlayouts {
   const Program& p_;
   std::vector<uint64_t> w_;              // by slot
   std::vector<uint64_t> next_;           // by fact: the next state, before it replaces the bases
-  std::vector<uint64_t> cycle_before_;   // scratch for fixpoints
+  std::vector<uint64_t> cycle_before_;   // scratch for fixpoints (a cyclic segment's slots)
   std::vector<std::pair<uint32_t, uint64_t>> legal_;  // a role's moves legal in some lane
   std::vector<uint32_t> set_inputs_;     // input slots set this step
   std::vector<size_t> start_step_;       // by lane
