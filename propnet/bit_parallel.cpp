@@ -198,31 +198,38 @@ void BitParallelPlayouts::finish_lanes(uint64_t lanes, bool completed,
   for (uint64_t l = lanes; l != 0; l &= l - 1) {
     const int lane = std::countr_zero(l);
     LanePlayout done;
+    done.lane = static_cast<uint32_t>(lane);
     done.moves = std::move(lane_moves_[lane]);
     lane_moves_[lane].clear();
     done.completed = completed;
     done.goals.assign(p_.num_roles, 0);
     if (completed)
-      for (uint32_t r = 0; r < p_.num_roles; ++r)
-        for (const auto& [value, lit] : bits_->goals[r])
-          if ((word(lit) & single_goal_lanes(r, l & (0 - l))) != 0) done.goals[r] += value;
+      for (uint32_t r = 0; r < p_.num_roles; ++r) done.goals[r] = lane_goal(r, lane);
     record->push_back(std::move(done));
   }
 }
 
-reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, size_t count,
-                                                reasoner::Random& rng, std::span<double> goal_sums,
-                                                size_t max_depth, std::vector<LanePlayout>* record) {
+double BitParallelPlayouts::lane_goal(uint32_t role, int lane) const {
+  const uint64_t bit = uint64_t{1} << lane;
+  if ((single_goal_lanes(role, bit)) == 0) return 0;
+  for (const auto& [value, lit] : bits_->goals[role])
+    if (word(lit) & bit) return value;
+  return 0;
+}
+
+void BitParallelPlayouts::load(const reasoner::State& state, uint64_t lanes) {
+  for (uint32_t f = 0; f < p_.num_facts; ++f) {
+    uint64_t& base = w_[p_.base_node(f)];
+    base = state.test(f) ? base | lanes : base & ~lanes;
+  }
+}
+
+template <class OnEnd, class Restart>
+reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Random& rng,
+                                                 size_t max_depth, OnEnd&& on_end,
+                                                 Restart&& restart) {
   reasoner::PlayoutTally tally;
-  if (count == 0) return tally;
-  lane_moves_.assign(record ? kLanes : 0, {});
-  std::fill(w_.begin(), w_.end(), 0);
   set_inputs_.clear();
-  const size_t first_lanes = std::min<size_t>(count, kLanes);
-  uint64_t active = first_lanes == kLanes ? ~uint64_t{0} : (uint64_t{1} << first_lanes) - 1;
-  size_t started = first_lanes;
-  for (uint32_t f = 0; f < p_.num_facts; ++f)
-    if (start.test(f)) w_[p_.base_node(f)] = active;
   std::fill(start_step_.begin(), start_step_.end(), 0);
   for (size_t step = 0; active != 0; ++step) {
     evaluate(bits_->query);
@@ -230,17 +237,12 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
     const uint64_t terminal = word(bits_->terminal) & active;
     if (terminal) {
       tally.completed += static_cast<size_t>(std::popcount(terminal));
-      for (uint32_t r = 0; r < p_.num_roles && r < goal_sums.size(); ++r) {
-        const uint64_t single = single_goal_lanes(r, terminal);
-        for (const auto& [value, lit] : bits_->goals[r])
-          goal_sums[r] += value * std::popcount(word(lit) & single);
-      }
-      finish_lanes(terminal, true, record);
+      on_end(terminal, true);
       ended |= terminal;
     }
     for (uint64_t l = active & ~ended; l != 0; l &= l - 1)  // the depth limit ends a playout unfinished
       if (step - start_step_[std::countr_zero(l)] >= max_depth) {
-        finish_lanes(l & (0 - l), false, record);
+        on_end(l & (0 - l), false);
         ended |= l & (0 - l);
       }
     const uint64_t movers = active & ~ended;
@@ -249,7 +251,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
     uint64_t stuck = 0;
     for (uint32_t r = 0; r < p_.num_roles && movers != 0; ++r) stuck |= choose_moves(r, movers, rng);
     if (stuck) {
-      finish_lanes(stuck, false, record);
+      on_end(stuck, false);
       ended |= stuck;
       for (uint32_t slot : set_inputs_) w_[slot] &= ~stuck;
     }
@@ -264,24 +266,68 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
         base = (next_[f] & moved) | (base & ~moved);
       }
     }
-    // Ended lanes start the next playout from `start` while some remain; the rest go idle.
-    uint64_t refill = 0;
-    for (uint64_t l = ended; l != 0; l &= l - 1) {
-      if (started == count) {
-        active &= ~(l & (0 - l));
-        continue;
-      }
-      refill |= l & (0 - l);
-      start_step_[std::countr_zero(l)] = step + 1;
-      ++started;
-    }
-    if (refill)
-      for (uint32_t f = 0; f < p_.num_facts; ++f) {
-        uint64_t& base = w_[p_.base_node(f)];
-        base = start.test(f) ? base | refill : base & ~refill;
-      }
+    if (ended == 0) continue;
+    const uint64_t restarted = ended ? restart(ended) : 0;
+    for (uint64_t l = restarted; l != 0; l &= l - 1) start_step_[std::countr_zero(l)] = step + 1;
+    active &= ~(ended & ~restarted);
   }
   return tally;
+}
+
+reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, size_t count,
+                                                reasoner::Random& rng, std::span<double> goal_sums,
+                                                size_t max_depth, std::vector<LanePlayout>* record) {
+  if (count == 0) return {};
+  lane_moves_.assign(record ? kLanes : 0, {});
+  std::fill(w_.begin(), w_.end(), 0);
+  const size_t first_lanes = std::min<size_t>(count, kLanes);
+  const uint64_t active = first_lanes == kLanes ? ~uint64_t{0} : (uint64_t{1} << first_lanes) - 1;
+  load(start, active);
+  size_t started = first_lanes;
+  auto on_end = [&](uint64_t lanes, bool completed) {
+    if (completed)
+      for (uint32_t r = 0; r < p_.num_roles && r < goal_sums.size(); ++r) {
+        const uint64_t single = single_goal_lanes(r, lanes);
+        for (const auto& [value, lit] : bits_->goals[r])
+          goal_sums[r] += value * std::popcount(word(lit) & single);
+      }
+    finish_lanes(lanes, completed, record);
+  };
+  // Ended lanes start the next playout from `start` while some remain; the rest go idle.
+  auto restart = [&](uint64_t ended) {
+    uint64_t lanes = 0;
+    for (uint64_t l = ended; l != 0 && started < count; l &= l - 1, ++started) lanes |= l & (0 - l);
+    if (lanes) load(start, lanes);
+    return lanes;
+  };
+  return play(active, rng, max_depth, on_end, restart);
+}
+
+reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::State* const> starts,
+                                                     reasoner::Random& rng,
+                                                     std::span<double> results,
+                                                     std::span<uint8_t> completed,
+                                                     size_t max_depth,
+                                                     std::vector<LanePlayout>* record) {
+  const size_t n = std::min<size_t>(starts.size(), kLanes);
+  if (n == 0) return {};
+  lane_moves_.assign(record ? kLanes : 0, {});
+  std::fill(w_.begin(), w_.end(), 0);
+  for (size_t i = 0; i < n; ++i)
+    starts[i]->for_each_fact([&](reasoner::FactId f) {
+      if (f < p_.num_facts) w_[p_.base_node(f)] |= uint64_t{1} << i;
+    });
+  const uint32_t roles = p_.num_roles;
+  auto on_end = [&](uint64_t lanes, bool done) {
+    for (uint64_t l = lanes; l != 0; l &= l - 1) {
+      const int lane = std::countr_zero(l);
+      completed[lane] = done;
+      for (uint32_t r = 0; r < roles; ++r) results[lane * roles + r] = done ? lane_goal(r, lane) : 0;
+    }
+    finish_lanes(lanes, done, record);
+  };
+  const uint64_t active = n == kLanes ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  return play(active, rng, max_depth, on_end, [](uint64_t) { return uint64_t{0}; });
 }
 
 }  // namespace ggp::propnet

@@ -55,6 +55,7 @@ std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Prog
 // One finished playout, for tests: every joint move in order (role-major per step) and each
 // role's goal in its last state (0 where none or several hold).
 struct LanePlayout {
+  uint32_t lane = 0;  // run_each: the index of its start
   std::vector<uint32_t> moves;
   std::vector<double> goals;
   bool completed = false;
@@ -72,6 +73,11 @@ class BitParallelPlayouts {
   reasoner::PlayoutTally run(const reasoner::State& start, size_t count, reasoner::Random& rng,
                              std::span<double> goal_sums, size_t max_depth,
                              std::vector<LanePlayout>* record = nullptr);
+  // As StateMachine::random_playouts_from: one playout from each of the first kLanes starts.
+  reasoner::PlayoutTally run_each(std::span<const reasoner::State* const> starts,
+                                  reasoner::Random& rng, std::span<double> results,
+                                  std::span<uint8_t> completed, size_t max_depth,
+                                  std::vector<LanePlayout>* record = nullptr);
 
  private:
   void evaluate(std::span<const BitSegment> segments);
@@ -82,6 +88,16 @@ class BitParallelPlayouts {
   // The lanes among `lanes` where exactly one goal literal of `role` holds (elsewhere the goal
   // counts 0, as kNoGoal and kAmbiguousGoal do in StateMachine::random_playouts).
   uint64_t single_goal_lanes(uint32_t role, uint64_t lanes) const;
+  // Role's goal in one lane: 0 where none or several goal literals hold.
+  double lane_goal(uint32_t role, int lane) const;
+  // Sets the base propositions of `lanes` to `state`.
+  void load(const reasoner::State& state, uint64_t lanes);
+  // Steps the `active` lanes until all have ended. on_end(lanes, completed) sees lanes as they end
+  // (the query gates still hold their final state); restart(ended) returns the ended lanes it
+  // loaded with a new start state, which go on playing.
+  template <class OnEnd, class Restart>
+  reasoner::PlayoutTally play(uint64_t active, reasoner::Random& rng, size_t max_depth,
+                              OnEnd&& on_end, Restart&& restart);
   void finish_lanes(uint64_t lanes, bool completed, std::vector<LanePlayout>* record);
 
   std::shared_ptr<const BitProgram> bits_;

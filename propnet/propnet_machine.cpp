@@ -120,6 +120,27 @@ class PropnetMachine final : public reasoner::StateMachine {
     return batch_->run(state, count, rng, goal_sums, max_depth);
   }
 
+  reasoner::PlayoutTally random_playouts_from(std::span<const State* const> starts,
+                                              reasoner::Random& rng, std::span<double> results,
+                                              std::span<uint8_t> completed,
+                                              size_t max_depth) override {
+    if (!bits_ || starts.size() < 2)
+      return StateMachine::random_playouts_from(starts, rng, results, completed, max_depth);
+    if (!batch_) batch_ = std::make_unique<BitParallelPlayouts>(bits_);
+    reasoner::PlayoutTally tally;
+    const size_t lanes = BitParallelPlayouts::kLanes, roles = p_->num_roles;
+    for (size_t i = 0; i < starts.size(); i += lanes) {
+      const size_t n = std::min(lanes, starts.size() - i);
+      reasoner::PlayoutTally t =
+          batch_->run_each(starts.subspan(i, n), rng, results.subspan(i * roles, n * roles),
+                           completed.subspan(i, n), max_depth);
+      tally.completed += t.completed;
+      tally.steps += t.steps;
+    }
+    return tally;
+  }
+  size_t parallel_playouts() const override { return bits_ ? BitParallelPlayouts::kLanes : 1; }
+
   std::string move_text(MoveId move) const override { return p_->move_texts.at(move); }
   std::string fact_text(FactId fact) const override { return p_->fact_texts.at(fact); }
 

@@ -54,4 +54,22 @@ PlayoutTally StateMachine::random_playouts(const State& state, size_t count, Ran
   return tally;
 }
 
+PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> starts, Random& rng,
+                                               std::span<double> results,
+                                               std::span<uint8_t> completed, size_t max_depth) {
+  PlayoutTally tally;
+  PlayoutBuffers buffers;
+  const size_t roles = num_roles();
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const State* end = nullptr;
+    PlayoutResult result = depth_charge(*this, *starts[i], rng, buffers, end, max_depth);
+    tally.steps += result.depth;
+    tally.completed += result.completed;
+    completed[i] = result.completed;
+    for (RoleIndex r = 0; r < roles; ++r)
+      results[i * roles + r] = result.completed ? std::max<GoalValue>(goal(*end, r), 0) : 0;
+  }
+  return tally;
+}
+
 }  // namespace ggp::reasoner

@@ -68,6 +68,15 @@ class StateMachine {
   // (the propnet plays 64 bit-parallel); the default plays them one by one (depth_charge).
   virtual PlayoutTally random_playouts(const State& state, size_t count, Random& rng,
                                        std::span<double> goal_sums, size_t max_depth = 100000);
+  // One uniformly random playout from each of `starts`: role r's goal in the terminal state of
+  // playout i goes to results[i * num_roles() + r] and completed[i] says whether it got there
+  // (0 and false otherwise). Playouts at once: parallel_playouts() (the default: one by one).
+  virtual PlayoutTally random_playouts_from(std::span<const State* const> starts, Random& rng,
+                                            std::span<double> results,
+                                            std::span<uint8_t> completed,
+                                            size_t max_depth = 100000);
+  // How many playouts random_playouts_from plays side by side (1: one after another).
+  virtual size_t parallel_playouts() const { return 1; }
 };
 
 // Convenience, outside the interface.

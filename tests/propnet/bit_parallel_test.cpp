@@ -13,6 +13,7 @@
 #include "propnet/bit_parallel.h"
 #include "propnet/corpus.h"
 #include "propnet/propnet_machine.h"
+#include "reasoner/playout.h"
 #include "reasoner/prover.h"
 
 namespace ggp::propnet {
@@ -75,9 +76,10 @@ Run run_lanes(std::shared_ptr<const gdl::Game> rules, size_t count, size_t max_d
   return run;
 }
 
-// Replays every playout of `run` on `ref` (same rules), through move and fact texts.
+// Replays every playout of `run` on `ref` (same rules), through move and fact texts, from the
+// initial state or, with `starts` (states of `ref`), from the start of its lane.
 void check_replay(const Run& run, const BitProgram& bits, StateMachine& ref, size_t count,
-                  size_t max_depth) {
+                  size_t max_depth, const std::vector<State>* starts = nullptr) {
   const Program& p = *bits.program;
   const size_t roles = p.num_roles;
   REQUIRE(run.playouts.size() == count);
@@ -86,7 +88,7 @@ void check_replay(const Run& run, const BitProgram& bits, StateMachine& ref, siz
   for (size_t i = 0; i < run.playouts.size(); ++i) {
     const LanePlayout& lane = run.playouts[i];
     INFO("playout " << i);
-    State state = ref.initial_state(), next;
+    State state = starts ? (*starts)[lane.lane] : ref.initial_state(), next;
     const size_t full_steps = lane.moves.size() / roles;
     std::vector<MoveId> joint(roles);
     for (size_t s = 0; s < full_steps; ++s) {
@@ -159,6 +161,51 @@ TEST_CASE("bit-parallel playouts solve cycles, stop at the depth limit and where
   CHECK(stuck > 0);                    // both claimed one cell (about 1 in 3 at the first move)
   CHECK(run.tally.completed > 0);
   check_game(claims, 200, 100000, 6);
+}
+
+TEST_CASE("bit-parallel playouts from one start per lane replay on the prover") {
+  auto rules = gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/breakthrough.kif");
+  auto bits = compile_bit_program(build_program(rules));
+  auto ref = reasoner::make_prover(rules);
+  auto net = make_propnet(rules);
+  // Starts along one random game (same fact ids on both propnet machines, texts for the prover).
+  std::vector<State> net_starts, ref_starts;
+  State state = net->initial_state(), next;
+  reasoner::Random walk(10);
+  reasoner::JointMove joint;
+  while (net_starts.size() < 50 && !net->is_terminal(state)) {
+    net_starts.push_back(state);
+    State translated;
+    for (const std::string& text : reasoner::state_texts(*net, state)) translated.set(*ref->fact_from_text(text));
+    ref_starts.push_back(translated);
+    REQUIRE(reasoner::random_joint_move(*net, state, walk, joint));
+    net->next_state(state, joint, next);
+    std::swap(state, next);
+  }
+  std::vector<const State*> pointers;
+  for (const State& s : net_starts) pointers.push_back(&s);
+  BitParallelPlayouts lanes(bits);
+  reasoner::Random rng(11);
+  Run run;
+  run.goal_sums.assign(2, 0);
+  std::vector<double> results(pointers.size() * 2);
+  std::vector<uint8_t> completed(pointers.size());
+  run.tally = lanes.run_each(pointers, rng, results, completed, 100000, &run.playouts);
+  for (const LanePlayout& lane : run.playouts) {
+    CHECK(completed[lane.lane] == lane.completed);
+    for (RoleIndex r = 0; r < 2; ++r) {
+      CHECK(results[lane.lane * 2 + r] == lane.goals[r]);
+      run.goal_sums[r] += lane.goals[r];
+    }
+  }
+  check_replay(run, *bits, *ref, pointers.size(), 100000, &ref_starts);
+
+  // The machine's entry point: the same contract, lanes or not.
+  std::vector<double> again(pointers.size() * 2);
+  auto tally = net->random_playouts_from(pointers, rng, again, completed);
+  CHECK(net->parallel_playouts() == BitParallelPlayouts::kLanes);
+  CHECK(tally.completed == pointers.size());
+  for (size_t i = 0; i < pointers.size(); ++i) CHECK(again[2 * i] + again[2 * i + 1] == 100);
 }
 
 TEST_CASE("bit-parallel playouts choose uniformly among the legal moves") {
