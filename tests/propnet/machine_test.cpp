@@ -57,6 +57,27 @@ TEST_CASE("random playouts on the propnet do not allocate once warm") {
   }
 }
 
+TEST_CASE("bit-parallel random playouts do not allocate once warm") {
+  for (const char* key : {"ticTacToe", "connectFour", "breakthrough"}) {
+    auto machine = make_propnet(corpus_game(key));
+    reasoner::Random rng(4);
+    reasoner::State start = machine->initial_state();
+    std::vector<double> sums(machine->num_roles(), 0);
+    std::vector<const reasoner::State*> starts(64, &start);
+    std::vector<double> results(64 * machine->num_roles());
+    std::vector<uint8_t> completed(64);
+    machine->random_playouts(start, 256, rng, sums);
+    machine->random_playouts_from(starts, rng, results, completed);
+    size_t before = g_allocations.load();
+    size_t ended = machine->random_playouts(start, 1000, rng, sums).completed;
+    ended += machine->random_playouts_from(starts, rng, results, completed).completed;
+    size_t after = g_allocations.load();
+    INFO(key);
+    CHECK(after == before);
+    CHECK(ended == 1064);
+  }
+}
+
 TEST_CASE("ids and texts round-trip, clones agree and share nothing mutable") {
   auto machine = make_propnet(corpus_game("ticTacToe"));
   REQUIRE(machine->num_roles() == 2);
