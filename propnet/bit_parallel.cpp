@@ -133,17 +133,27 @@ void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
 // move's legal lanes costs a few word operations whatever the number of lanes: the count of legal
 // moves, then a random rank below it, then one pass that gives each lane the move of its rank.
 uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reasoner::Random& rng) {
+  const int planes = std::bit_width(p_.role_moves[role + 1] - p_.role_moves[role]);
+  // A fixed number of planes (the top ones stay zero) lets the compiler unroll the plane loops.
+  if (planes <= 4) return choose_moves_in<4>(role, movers, rng);
+  if (planes <= 8) return choose_moves_in<8>(role, movers, rng);
+  if (planes <= 16) return choose_moves_in<16>(role, movers, rng);
+  return choose_moves_in<32>(role, movers, rng);
+}
+
+template <int planes>
+uint64_t BitParallelPlayouts::choose_moves_in(uint32_t role, uint64_t movers,
+                                              reasoner::Random& rng) {
   const uint32_t b = p_.role_moves[role], e = p_.role_moves[role + 1];
   const uint64_t guard = word(bits_->guard[role]);
-  const int planes = std::bit_width(e - b);
-  uint64_t count[32] = {}, rank[32] = {};
+  uint64_t count[planes] = {}, rank[planes] = {};
   legal_.clear();
   for (uint32_t m = b; m < e; ++m) {
     uint64_t lanes = word(bits_->legal[m]) & movers;
     if ((p_.guarded_words[m / 64] >> (m % 64)) & 1) lanes &= guard;
     if (lanes == 0) continue;
     legal_.push_back({m, lanes});
-    for (int q = 0; lanes != 0 && q < planes; ++q) {  // count += 1 in the lanes
+    for (int q = 0; q < planes; ++q) {  // count += 1 in the lanes (no early exit: predictable)
       const uint64_t carry = count[q] & lanes;
       count[q] ^= lanes;
       lanes = carry;
@@ -173,7 +183,7 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
     }
     pending &= ~(legal & ~nonzero);
     if (pending == 0) break;
-    for (uint64_t borrow = legal, q = 0; borrow != 0 && q < static_cast<uint64_t>(planes); ++q) {
+    for (uint64_t borrow = legal, q = 0; q < static_cast<uint64_t>(planes); ++q) {
       const uint64_t next = ~rank[q] & borrow;  // rank -= 1 in the lanes
       rank[q] ^= borrow;
       borrow = next;

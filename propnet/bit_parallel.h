@@ -85,6 +85,8 @@ class BitParallelPlayouts {
   // Picks a uniformly random legal move of `role` for every lane in `movers` and sets its input
   // bit. Returns the lanes where the role has no legal move.
   uint64_t choose_moves(uint32_t role, uint64_t movers, reasoner::Random& rng);
+  template <int planes>
+  uint64_t choose_moves_in(uint32_t role, uint64_t movers, reasoner::Random& rng);
   // The lanes among `lanes` where exactly one goal literal of `role` holds (elsewhere the goal
   // counts 0, as kNoGoal and kAmbiguousGoal do in StateMachine::random_playouts).
   uint64_t single_goal_lanes(uint32_t role, uint64_t lanes) const;
