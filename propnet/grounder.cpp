@@ -281,6 +281,29 @@ class Grounder {
       if ((args[i] = lookup(p.args[i])) == kNoTerm) return kNoTerm;
     return out_.pool.find(p.value, args.span());
   }
+  // Whether `a` and `b`, every variable bound, denote the same ground term (nothing interned).
+  bool same_term(const Pattern& a, const Pattern& b) const {
+    if (a.kind != Pattern::Kind::Func && b.kind != Pattern::Kind::Func) return value(a) == value(b);
+    if (a.kind != Pattern::Kind::Func) return denotes(b, value(a));
+    if (b.kind != Pattern::Kind::Func) return denotes(a, value(b));
+    if (a.value != b.value || a.args.size() != b.args.size()) return false;
+    for (size_t i = 0; i < a.args.size(); ++i)
+      if (!same_term(a.args[i], b.args[i])) return false;
+    return true;
+  }
+  // Whether the pattern `p`, every variable bound, denotes the ground term `t`.
+  bool denotes(const Pattern& p, TermId t) const {
+    if (p.kind != Pattern::Kind::Func) return value(p) == t;
+    auto args = out_.pool.args(t);
+    if (out_.pool.functor(t) != p.value || args.size() != p.args.size()) return false;
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!denotes(p.args[i], args[i])) return false;
+    return true;
+  }
+  // The term a ground or variable pattern denotes under the current binding.
+  TermId value(const Pattern& p) const {
+    return p.kind == Pattern::Kind::Var ? binding_[p.value] : p.value;
+  }
   bool all_bound(const Pattern& p) const {
     if (p.kind == Pattern::Kind::Var) return binding_[p.value] != kNoTerm;
     for (const Pattern& a : p.args)
@@ -358,6 +381,7 @@ class Grounder {
     }
     // Filters: negations (static ones, or all in the static phase) and distincts, each checked
     // right after the step that binds its last variable.
+    matched_.assign(np, kNoTerm);
     filters_.assign(np + 1, {});
     auto ready_step = [&](const std::vector<uint32_t>& slots) {
       size_t step = 0;
@@ -384,7 +408,7 @@ class Grounder {
     for (uint32_t f : filters_[step]) {
       if (f & 1) {
         const auto& d = rule_->distinct[f >> 1];
-        if ((instantiate(d.a) == instantiate(d.b)) != d.equal) return false;
+        if (same_term(d.a, d.b) != d.equal) return false;
       } else if (is_fact(lookup(rule_->negative[f >> 1].atom))) {
         return false;
       }
@@ -408,6 +432,7 @@ class Grounder {
     uint32_t lo = lo_[li], hi = hi_[li];
     auto visit = [&](uint32_t fi) {
       size_t mark = trail_.size();
+      matched_[li] = rel.facts[fi];
       if (match(a.atom, rel.facts[fi]) && passes(k + 1)) join(k + 1);
       undo(mark);
     };
@@ -451,8 +476,9 @@ class Grounder {
     TermId head = instantiate(r.head.atom);
     if (dynamic_ && !r.domain) {
       uint32_t begin = static_cast<uint32_t>(out_.body.size());
-      for (const PreparedAtom& a : r.positive)
-        if (rels_[a.relation].dynamic && !a.domain_only) out_.body.push_back(lookup(a.atom) << 1);
+      for (size_t i = 0; i < r.positive.size(); ++i)
+        if (rels_[r.positive[i].relation].dynamic && !r.positive[i].domain_only)
+          out_.body.push_back(matched_[i] << 1);
       for (const PreparedAtom& a : r.negative)
         if (rels_[a.relation].dynamic) out_.body.push_back(instantiate(a.atom) << 1 | 1);
       out_.rules.push_back({head, begin, static_cast<uint32_t>(out_.body.size())});
@@ -505,6 +531,7 @@ class Grounder {
   bool dynamic_ = false;
   const PreparedRule* rule_ = nullptr;
   std::vector<uint32_t> plan_, lo_, hi_;
+  std::vector<TermId> matched_;  // the fact each positive literal matched, by literal index
   std::vector<std::vector<uint32_t>> filters_;
   std::vector<TermId> binding_;
   std::vector<uint32_t> trail_;

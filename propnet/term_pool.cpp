@@ -23,7 +23,7 @@ bool TermPool::same(TermId t, gdl::SymbolId functor, std::span<const TermId> arg
 
 TermId TermPool::find(gdl::SymbolId functor, std::span<const TermId> args) const {
   size_t mask = slots_.size() - 1;
-  for (size_t i = hash_of(functor, args) & mask;; i = (i + 1) & mask) {
+  for (size_t i = static_cast<uint32_t>(hash_of(functor, args)) & mask;; i = (i + 1) & mask) {
     TermId t = slots_[i];
     if (t == kNoTerm) return kNoTerm;
     if (same(t, functor, args)) return t;
@@ -34,7 +34,7 @@ void TermPool::grow() {
   std::vector<TermId> slots(slots_.size() * 2, kNoTerm);
   size_t mask = slots.size() - 1;
   for (TermId t = 0; t < entries_.size(); ++t) {
-    size_t i = hash_of(entries_[t].functor, args(t)) & mask;
+    size_t i = entries_[t].hash & mask;
     while (slots[i] != kNoTerm) i = (i + 1) & mask;
     slots[i] = t;
   }
@@ -47,14 +47,16 @@ TermId TermPool::intern(gdl::SymbolId functor, std::span<const TermId> args) {
     return intern(functor, copy);
   }
   size_t mask = slots_.size() - 1;
-  size_t i = hash_of(functor, args) & mask;
+  const uint32_t hash = static_cast<uint32_t>(hash_of(functor, args));
+  size_t i = hash & mask;
   for (;; i = (i + 1) & mask) {
     TermId t = slots_[i];
     if (t == kNoTerm) break;
     if (same(t, functor, args)) return t;
   }
   TermId id = static_cast<TermId>(entries_.size());
-  entries_.push_back({functor, static_cast<uint32_t>(args_.size()), static_cast<uint32_t>(args.size())});
+  entries_.push_back(
+      {functor, static_cast<uint32_t>(args_.size()), static_cast<uint32_t>(args.size()), hash});
   args_.insert(args_.end(), args.begin(), args.end());
   slots_[i] = id;
   if (entries_.size() * 2 > slots_.size()) grow();

@@ -45,6 +45,7 @@ class TermPool {
     gdl::SymbolId functor;
     uint32_t args_begin;
     uint32_t arity;
+    uint32_t hash;  // the low bits of hash_of (slots are found by them; growing rehashes nothing)
   };
   static uint64_t hash_of(gdl::SymbolId functor, std::span<const TermId> args);
   bool same(TermId t, gdl::SymbolId functor, std::span<const TermId> args) const;

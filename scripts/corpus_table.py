@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Writes docs/corpus.md from the JSON of `ggp bench-corpus --json FILE`.
 
-Usage: scripts/corpus_table.py CORPUS.json [--out docs/corpus.md] [--command "..."]
+Usage: scripts/corpus_table.py CORPUS.json [--out docs/corpus.md] [--command "..."] [--notes FILE]
 
 One row per in-scope corpus game: build ms, components, propnet and prover playouts/s and their
 ratio when the propnet built within the budget, else the reason it fell back to the prover.
-A short summary (games built, median build ms, median ratio) heads the table.
+A short summary (games built, median build ms, median ratio) heads the table, followed by the
+markdown of --notes (what the numbers alone do not say: why games fall back, how loaded the
+machine was).
 """
 import argparse
 import json
@@ -31,6 +33,7 @@ def main():
     parser.add_argument("json")
     parser.add_argument("--out", default="docs/corpus.md")
     parser.add_argument("--command", default="build/ggp bench-corpus --budget 5 --json corpus.json")
+    parser.add_argument("--notes", help="a markdown file placed between the summary and the table")
     args = parser.parse_args()
     with open(args.json) as f:
         rows = json.load(f)
@@ -57,6 +60,9 @@ def main():
                      f" (max {max(build_ms):,.0f} ms).")
     if ratios:
         lines.append(f"Median propnet/prover playout ratio {statistics.median(ratios):.1f}.")
+    if args.notes:
+        with open(args.notes) as f:
+            lines += ["", f.read().strip(), ""]
     lines += [
         "Playouts/s are random playouts from the initial state, CPU time of the bench process on a"
         " shared machine: compare within a row rather than across runs.",
