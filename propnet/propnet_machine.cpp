@@ -407,7 +407,7 @@ std::shared_ptr<const Program> build_program(std::shared_ptr<const gdl::Game> ga
     stats->cycles = program->cycle_begin.size() - 1;
     stats->gates_before_optimisation = before;
     stats->bytes = program->num_nodes * 33 + program->num_edges * 4 + program->watches.size() * 4 +
-                   program->init_counters.size() * 4;
+                   program->init_counters.size() * 4 + program->fanin.size() * 4;
     stats->build_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
@@ -420,6 +420,7 @@ std::unique_ptr<reasoner::StateMachine> make_propnet(std::shared_ptr<const gdl::
   auto start = std::chrono::steady_clock::now();
   std::shared_ptr<const Program> program = build_program(std::move(game), limits, stats);
   std::shared_ptr<const BitProgram> bits = compile_bit_program(program);
+  if (stats && bits) stats->bytes += bits->ops.size() * sizeof(BitOp);
   if (stats)
     stats->build_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
