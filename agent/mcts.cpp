@@ -10,7 +10,10 @@ using reasoner::RoleIndex;
 using reasoner::State;
 
 MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& machine, uint64_t seed)
-    : config_(config), machine_(machine), num_roles_(machine.num_roles()) {
+    : config_(config),
+      machine_(machine),
+      num_roles_(machine.num_roles()),
+      probe_rng_(seed ^ 0x9e3779b97f4a7c15ULL) {
   workers_.push_back(std::make_unique<MctsWorker>(machine_, seed, config_));
   for (size_t i = 1; i < config_.tree_threads; ++i) {
     clones_.push_back(machine_.clone());
@@ -34,7 +37,9 @@ SearchStats MctsSearcher::stats() const {
 }
 
 void MctsSearcher::search(const SearchLimits& limits) {
+  if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (workers_.size() > 1) return search_tree_parallel(limits);
+  if (config_.leaf_batch > 1 && machine_.parallel_playouts() > 1) return search_batched(limits);
   MctsWorker& w = *workers_[0];
   bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
   w.policy.limits = &limits;
@@ -43,6 +48,39 @@ void MctsSearcher::search(const SearchLimits& limits) {
     iterate(w);
   }
   w.policy.limits = nullptr;
+}
+
+void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
+  const Node& root = tree_.node(0);
+  if (root.terminal) return;
+  MctsWorker& w = *workers_[0];
+  if (!probe_) probe_ = std::make_unique<GoalSignalProbe>(w.machine);
+  SearchLimits probe_limits = limits;
+  if (limits.deadline != Clock::time_point::max()) {
+    Clock::time_point now = Clock::now();
+    if (limits.deadline > now) probe_limits.deadline = now + (limits.deadline - now) / 4;
+  }
+  uint32_t target = std::max<uint32_t>(config_.cutoff_probes, 1);
+  while (probe_->signal().playouts < target && probe_attempts_ < 2 * target &&
+         !interrupted(probe_limits)) {
+    ++probe_attempts_;
+    probe_->add_playout(root.state, probe_rng_, &probe_limits, config_.max_playout_depth);
+  }
+  GoalSignal signal = probe_->signal();
+  // Short of time, a quarter of the probes decides; otherwise the next search goes on probing.
+  if (signal.playouts < target && probe_attempts_ < 2 * target && signal.playouts < target / 4)
+    return;
+  cutoff_decided_ = true;
+  bool on = signal.correlation >= config_.cutoff_correlation;
+  if (on) {  // the config too: whatever builds playouts later (batches) reads it
+    config_.max_playout_depth = std::min(config_.max_playout_depth, config_.cutoff_depth);
+    for (auto& worker : workers_) worker->policy.max_depth = config_.max_playout_depth;
+  }
+  note_ = (on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"
+              : std::string("no goal cutoff")) +
+          " (goal/result correlation " + std::to_string(signal.correlation).substr(0, 5) +
+          " over " + std::to_string(signal.playouts) + " probe playouts of " +
+          std::to_string(static_cast<long>(std::lround(signal.mean_length))) + " moves)";
 }
 
 void MctsSearcher::restart_tree() {
@@ -80,9 +118,12 @@ double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) const {
 double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
                                 double log_visits, double floor) {
   const EdgeStats& s = tree_.stats(edge);
-  if (s.visits == 0) return 1e9 + w.rng.uniform();  // untried moves first, in random order
-  double n = s.visits;
-  double mean = s.sum / n;
+  bool amaf_first_play = s.visits == 0 && config_.amaf_untried &&
+                         config_.amaf != AmafMode::Off && s.amaf_visits > 0;
+  if (s.visits == 0 && !amaf_first_play)
+    return 1e9 + w.rng.uniform();  // untried moves first, in random order
+  double n = amaf_first_play ? 1.0 : s.visits;
+  double mean = amaf_first_play ? s.amaf_sum / s.amaf_visits : s.sum / n;
   if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
     uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
     if (c != kNoNode && tree_.node(c).solved) {
@@ -271,7 +312,8 @@ void MctsSearcher::backup(MctsWorker& w, bool reached_terminal) {
     s.sum_sq += result * result;
   }
   if (config_.amaf != AmafMode::Off) update_amaf(w);
-  if (config_.playout == PlayoutMode::Mast) w.mast.update(w.trace, w.results);
+  if (config_.playout == PlayoutMode::Mast || config_.playout == PlayoutMode::MastGreedy)
+    w.mast.update(w.trace, w.results);
   if (config_.playout == PlayoutMode::Ppa) {
     // The winners: the roles with the top result, when it beats someone (alone: the top goal).
     double top = *std::max_element(w.results.begin(), w.results.end());

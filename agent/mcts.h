@@ -21,7 +21,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <utility>
 
+#include "agent/goal_cutoff.h"
 #include "agent/mcts_config.h"
 #include "agent/mcts_tree.h"
 #include "agent/mcts_worker.h"
@@ -44,10 +47,15 @@ class MctsSearcher : public Searcher {
   reasoner::MoveId best_move(reasoner::RoleIndex role) override;
   SearchStats stats() const override;
   std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) override;
+  std::string note() override { return std::exchange(note_, {}); }
 
   // Inspection, for tests and reports.
   const Tree& tree() const { return tree_; }
   const PolicyWeights& ppa_weights() const { return workers_[0]->ppa; }
+  // The moves a playout plays before it is scored where it stands (the goal cutoff's choice).
+  size_t playout_depth() const { return workers_[0]->policy.max_depth; }
+  // What the goal-cutoff probe measured so far (empty before the first search with goal_cutoff).
+  GoalSignal goal_signal() const { return probe_ ? probe_->signal() : GoalSignal{}; }
   // The root's proven value for `role` (scaled goal), if MCTS-Solver proved it.
   std::optional<double> proven_value(reasoner::RoleIndex role) const;
   // The mean result of `role`'s root move, or nullopt if it was never tried.
@@ -70,6 +78,8 @@ class MctsSearcher : public Searcher {
   // simulations begun by all workers in this call.
   void simulate_shared(MctsWorker& w, const SearchLimits& limits, uint64_t& claimed);
   void search_tree_parallel(const SearchLimits& limits);
+  // Leaf batching (agent/mcts_batch.cpp): leaves selected in turn, played out at once.
+  void search_batched(const SearchLimits& limits);
   // Selection and expansion from the root; counts the visit of every node and edge on the path
   // (the virtual loss, until backup adds the result). With `defer_expansion`, a missing child is
   // left for the caller to draft (Descent::Expand) instead of being created here.
@@ -80,6 +90,9 @@ class MctsSearcher : public Searcher {
   // Takes back the visits descend() counted, for a simulation that backs up nothing.
   void undo_visits(const MctsWorker& w);
   void restart_tree();
+  // With goal_cutoff, until decided: probe random playouts from the root within a quarter of the
+  // call's time, then set every worker's playout depth (agent/goal_cutoff.h).
+  void decide_cutoff(const SearchLimits& limits);
   // Expansion (agent/mcts_expand.cpp): the machine's half, the tree's half, and both.
   void draft_node(MctsWorker& w, const reasoner::State& state);
   uint32_t insert_node(const NodeDraft& draft);
@@ -113,12 +126,20 @@ class MctsSearcher : public Searcher {
   Tree tree_;
   std::vector<std::unique_ptr<reasoner::StateMachine>> clones_;  // machines of workers 1..
   std::vector<std::unique_ptr<MctsWorker>> workers_;             // worker 0 runs on machine_
+  std::vector<std::unique_ptr<MctsWorker>> batch_workers_;       // one per leaf of a batch
+  Clock::duration last_batch_{};  // how long the last batch of playouts took
   std::mutex tree_mutex_;  // held by tree-parallel workers for everything but the playout
   uint64_t playouts_ = 0;
   uint64_t rollouts_ = 0;
 
   std::vector<reasoner::MoveId> best_line_;
   double best_line_result_ = -1;
+
+  std::unique_ptr<GoalSignalProbe> probe_;
+  reasoner::Random probe_rng_;  // its own stream: where the cutoff stays off, the search is the same
+  uint32_t probe_attempts_ = 0;
+  bool cutoff_decided_ = false;  // once per searcher (per game), not per root
+  std::string note_;
 };
 
 }  // namespace ggp::agent

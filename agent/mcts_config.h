@@ -20,6 +20,7 @@ enum class AmafMode {
 enum class PlayoutMode {
   Random,  // uniform over the legal moves
   Mast,    // Gibbs over each move's average result (MAST, Finnsson & Björnsson 2008)
+  MastGreedy,  // epsilon-greedy on the same averages (Tak, Winands & Björnsson 2012): cheaper
   Ppa,     // Gibbs over adapted weights (PPA, Cazenave 2015)
 };
 
@@ -29,14 +30,29 @@ struct MctsConfig {
   size_t max_nodes = 1'000'000;       // node pool cap: at the cap the tree stops growing
   double max_tree_mb = 512;           // memory cap of the tree (MiB), same effect as max_nodes
   size_t max_playout_depth = 10'000;  // a playout longer than this is scored where it stops
+  // Leaf batching (agent/mcts_batch.cpp): this many leaves are selected in turn, with virtual
+  // loss, and played out at once where the machine plays playouts side by side (the propnet's
+  // 64 bit-parallel lanes). 0 or 1: one leaf, one traced playout at a time.
+  size_t leaf_batch = 0;
+
+  // Early cutoff (agent/goal_cutoff.h): the first search probes random playouts; if the goals of
+  // non-terminal states predict results, playouts stop after cutoff_depth moves, scored there.
+  bool goal_cutoff = false;
+  size_t cutoff_depth = 16;         // playout moves before the cut, when the probe turns it on
+  uint32_t cutoff_probes = 64;      // random playouts of the per-game probe
+  double cutoff_correlation = 0.3;  // least goal/result correlation that turns the cutoff on
 
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
   double amaf_alpha = 0.5;        // alpha of alpha-AMAF (the seed fixes no value)
   double rave_k = 2500;           // RAVE equivalence parameter k (go-player seed: 2500)
+  bool amaf_untried = false;  // an untried move with AMAF data is scored as if tried once with its
+                              // AMAF value as mean (first-play urgency from AMAF, as Go programs
+                              // order moves by RAVE), instead of being tried before any other
 
   PlayoutMode playout = PlayoutMode::Random;  // playout policy
   double mast_temperature = 0.1;  // MAST Gibbs temperature on results in [0,1] (tau 10 on 0..100)
   double mast_unseen = 1.0;       // MAST value of a move never played (optimistic)
+  double mast_epsilon = 0.4;      // MastGreedy: probability of a uniformly random move instead
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
 
   bool decisive_in_tree = false;     // a node whose mover has an immediate win is proven at once

@@ -31,6 +31,7 @@ struct MctsWorker {
       : machine(m), rng(seed), rollout(m), mast(config.mast_unseen) {
     policy.mode = config.playout;
     policy.mast_temperature = config.mast_temperature;
+    policy.mast_epsilon = config.mast_epsilon;
     policy.mast = &mast;
     policy.weights = &ppa;
     policy.decisive = config.decisive_in_playout;

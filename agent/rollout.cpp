@@ -103,6 +103,9 @@ MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& polic
       return legal[gibbs_draw(
           legal, [&](MoveId m) { return policy.mast->mean(m); }, policy.mast_temperature, rng,
           gibbs_scratch_)];
+    case PlayoutMode::MastGreedy:
+      if (rng.uniform() >= policy.mast_epsilon) return mast_best(legal, *policy.mast, rng);
+      break;
     case PlayoutMode::Ppa:
       return legal[gibbs_draw(
           legal, [&](MoveId m) { return policy.weights->weight(m); }, 1.0, rng, gibbs_scratch_)];
@@ -110,6 +113,22 @@ MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& polic
       break;
   }
   return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+}
+
+MoveId Rollout::mast_best(std::span<const MoveId> legal, const MoveAverages& mast,
+                          reasoner::Random& rng) {
+  MoveId best = legal[0];
+  double top = -INFINITY;
+  uint32_t ties = 0;
+  for (MoveId m : legal) {
+    double v = mast.mean(m);
+    if (v > top) {
+      top = v, best = m, ties = 1;
+    } else if (v == top && rng.below(++ties) == 0) {  // reservoir: each tie kept with 1/ties
+      best = m;
+    }
+  }
+  return best;
 }
 
 int Rollout::find_decisive(const State& state, std::span<const MoveId> others, RoleIndex mover,

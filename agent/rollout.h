@@ -21,7 +21,8 @@ inline constexpr reasoner::GoalValue kWinGoal = 100;  // an immediate win reache
 struct RolloutPolicy {
   PlayoutMode mode = PlayoutMode::Random;
   double mast_temperature = 0.1;
-  const MoveAverages* mast = nullptr;      // required by PlayoutMode::Mast
+  double mast_epsilon = 0.4;               // PlayoutMode::MastGreedy
+  const MoveAverages* mast = nullptr;      // required by PlayoutMode::Mast and MastGreedy
   const PolicyWeights* weights = nullptr;  // required by PlayoutMode::Ppa (Gibbs at temperature 1)
   bool decisive = false;                   // play the mover's immediate win if it has one
   bool anti_decisive = false;  // else avoid moves after which the next mover wins at once
@@ -63,6 +64,9 @@ class Rollout {
                     reasoner::Random& rng, Trace& trace);
   reasoner::MoveId choose(std::span<const reasoner::MoveId> legal, const RolloutPolicy& policy,
                           reasoner::Random& rng);
+  // The legal move with the highest MAST average, ties broken uniformly at random.
+  static reasoner::MoveId mast_best(std::span<const reasoner::MoveId> legal,
+                                    const MoveAverages& mast, reasoner::Random& rng);
   // True if after `joint` from `state` the next single mover (another role) can win at once.
   bool gives_immediate_win(const reasoner::State& state, std::span<const reasoner::MoveId> joint,
                            reasoner::RoleIndex mover);

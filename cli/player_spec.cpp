@@ -76,11 +76,14 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
                                        {"alpha", agent::AmafMode::Alpha},
                                        {"rave", agent::AmafMode::Rave}});
   s["amaf_alpha"] = number("amaf_alpha", c.amaf_alpha);
+  s["amaf_untried"] = number("amaf_untried", c.amaf_untried);
   s["playout"] = choice<agent::PlayoutMode>("playout", c.playout,
                                             {{"random", agent::PlayoutMode::Random},
                                              {"mast", agent::PlayoutMode::Mast},
+                                             {"mast_eg", agent::PlayoutMode::MastGreedy},
                                              {"ppa", agent::PlayoutMode::Ppa}});
   s["mast_tau"] = number("mast_tau", c.mast_temperature);
+  s["mast_eps"] = number("mast_eps", c.mast_epsilon);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
   s["threshold"] = number("threshold", c.expand_threshold);
   s["nodes"] = number("nodes", c.max_nodes);
@@ -100,6 +103,11 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prune_visits"] = number("prune_visits", c.prune_min_visits);
   s["prune_sigma"] = number("prune_sigma", c.prune_sigma_e);
   s["transpositions"] = number("transpositions", c.transpositions);
+  s["batch"] = number("batch", c.leaf_batch);
+  s["cutoff"] = number("cutoff", c.goal_cutoff);
+  s["cutoff_depth"] = number("cutoff_depth", c.cutoff_depth);
+  s["cutoff_probes"] = number("cutoff_probes", c.cutoff_probes);
+  s["cutoff_corr"] = number("cutoff_corr", c.cutoff_correlation);
 }
 
 struct Spec {
@@ -314,12 +322,18 @@ std::string player_spec_help() {
   for (const agent::MctsPreset& p : agent::mcts_presets())
     help += p.name + std::string(p.name.size() < 8 ? 8 - p.name.size() : 1, ' ') + p.summary + "\n";
   help +=
-      "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, playout=random|mast|ppa,\n"
-      "        mast_tau, ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
+      "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, amaf_untried=0|1 (untried\n"
+      "        moves ranked by their AMAF value instead of all tried first),\n"
+      "        playout=random|mast|mast_eg|ppa (mast_eg: epsilon-greedy MAST), mast_tau, mast_eps,\n"
+      "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
-      "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node)\n";
+      "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
+      "        batch=N (N leaves selected with virtual loss, then played out at once: bit-parallel\n"
+      "        on the propnet; no AMAF, MAST or PPA in those playouts; not with parallel=tree),\n"
+      "        cutoff=0|1 (goal-scored playouts of cutoff_depth moves where probes show goals\n"
+      "        predict results: cutoff_depth=16, cutoff_probes=64, cutoff_corr=0.3)\n";
   for (const auto& [name, summary] : other_searchers())
     help += name + std::string(8 - name.size(), ' ') + summary + "\n";
   help +=

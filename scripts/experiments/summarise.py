@@ -6,8 +6,10 @@
   python3 scripts/experiments/summarise.py screen       # screening of candidate configurations
   python3 scripts/experiments/summarise.py best         # best configuration vs UCT, equal time
   python3 scripts/experiments/summarise.py perplayout   # best and its parts vs UCT, equal playouts
+  python3 scripts/experiments/summarise.py cutoff       # the goal cutoff against the same search without
   python3 scripts/experiments/summarise.py roundrobin   # round robin at equal time
   python3 scripts/experiments/summarise.py cpu          # CPU seconds spent per table
+  python3 scripts/experiments/summarise.py grid TABLE   # pairings x games, candidates side by side
 
 Win rate of player 1 = (wins + draws / 2) / matches, with a 95% Wilson score interval. Rows of
 the tables are the row labels given to runner.Job; a row label "GAME__A_vs_B" names a pairing.
@@ -187,6 +189,30 @@ def print_pairs(table):
                   f"pooled: {cell(pooled)}) | {pooled.games} |")
 
 
+def print_grid(table):
+    """One line per pairing, one column per game (win % of the first, matches), then the mean
+    over games and the pooled rate with its interval: candidates side by side."""
+    games = pair_rows(table)
+    names = sorted(games)
+    pairs = []
+    for g in names:
+        pairs += [p for p in games[g] if p not in pairs]
+    print("| pairing | " + " | ".join(names) + " | mean of games | pooled [95% CI] | matches |")
+    print("|---" * (len(names) + 4) + "|")
+    for a, b in sorted(pairs):
+        rows = [games[g].get((a, b)) for g in names]
+        played = [r for r in rows if r is not None and r.games > 0]
+        pooled = Row()
+        for r in played:
+            pooled.wins, pooled.draws = pooled.wins + r.wins, pooled.draws + r.draws
+            pooled.losses += r.losses
+        mean = pct(sum(r.rate() for r in played) / len(played)) if played else ""
+        cells = [f"{pct(r.rate())} ({r.games})" if r is not None and r.games else ""
+                 for r in rows]
+        print(f"| {a} vs {b} | " + " | ".join(cells) +
+              f" | {mean} | {cell(pooled)} | {pooled.games} |")
+
+
 def print_roundrobin():
     """Per game, a cross table: the row player's win rate against the column player."""
     for game, pairs in pair_rows("roundrobin").items():
@@ -236,5 +262,9 @@ if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "ppa"
     tables = {"ppa": print_ppa, "ablation": print_ablation, "roundrobin": print_roundrobin,
               "cpu": print_cpu}
-    tables.update({t: (lambda t=t: print_pairs(t)) for t in ("screen", "best", "perplayout")})
-    tables[what]()
+    tables.update({t: (lambda t=t: print_pairs(t))
+                   for t in ("screen", "best", "perplayout", "cutoff")})
+    if what == "grid":
+        print_grid(sys.argv[2] if len(sys.argv) > 2 else "best")
+    else:
+        tables[what]()

@@ -69,3 +69,20 @@ TEST_CASE("search specs: bad values are refused with the accepted ones") {
   CHECK(bad_candidate.output.find("nrpa") != std::string::npos);
   CHECK(bench("meta:rounds=x").status != 0);
 }
+
+TEST_CASE("search specs: epsilon-greedy MAST and the goal cutoff are settings of their own") {
+  if (!std::filesystem::exists(GGP_BINARY)) return;
+  auto greedy = bench("amaf:playout=mast_eg,mast_eps=0.2");
+  CHECK(greedy.status == 0);
+  const std::string signature = field(greedy.output, "signature");
+  CHECK(signature != field(bench("amaf:playout=mast").output, "signature"));
+  CHECK(signature != field(bench("amaf:playout=mast_eg,mast_eps=0.9").output, "signature"));
+  // ticTacToe's goals are 0 until the end: the probe keeps full playouts and says why.
+  auto cutoff = bench("amaf:cutoff=1,cutoff_depth=2,cutoff_probes=20");
+  CHECK(cutoff.status == 0);
+  CHECK(field(cutoff.output, "note").find("no goal cutoff") == 0);
+  CHECK(field(cutoff.output, "signature") == field(bench("amaf").output, "signature"));
+  auto bad = bench("amaf:playout=greedy");
+  CHECK(bad.status != 0);
+  CHECK(bad.output.find("mast_eg") != std::string::npos);
+}

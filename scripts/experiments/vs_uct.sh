@@ -1,0 +1,22 @@
+#!/bin/sh
+# One candidate against uct:c=0.4 at equal time on the 10 games of docs/search_evidence.md
+# (--playclock 1 --margin-ms 750 --startclock 1: about 250 ms a move), 10 matches per game in 5
+# chunks of 2 (seats alternate inside a chunk), every game's chunk 1 before any chunk 2. Finished
+# chunks are skipped, so a run can be stopped and started again.
+#   scripts/experiments/vs_uct.sh GGP_BINARY CANDIDATE_SPEC RESULTS_DIR SEED_BASE
+#   python3 scripts/experiments/match_table.py RESULTS_DIR
+# Section 4 ran: vs_uct.sh /work/exp/ggp-lanes-71b4550 uct:c=0.4,batch=64 .../lanes_confirm 100
+#                vs_uct.sh /work/exp/ggp-lanes-cf935f9 amaf:c=0.4,batch=64 .../lanes_amaf_screen 200
+set -eu
+bin=$1 candidate=$2 results=$3 seed_base=$4
+mkdir -p "$results"
+for chunk in 1 2 3 4 5; do
+  for g in base/connectFour base/breakthrough base/checkers base/pentago base/nineBoardTicTacToe \
+           dresden/clobber base/cephalopodMicro base/knightThrough base/dotsAndBoxes base/sheepAndWolf; do
+    out="$results/$(basename "$g")__s$chunk.txt"
+    if [ -s "$out" ] && grep -q "summary" "$out"; then continue; fi
+    "$bin" match "$(dirname "$0")/../../../shared/games/$g.kif" --player "$candidate" \
+      --player uct:c=0.4 --games 2 --playclock 1 --margin-ms 750 --startclock 1 \
+      --seed $((seed_base + chunk)) > "$out" 2>&1
+  done
+done
