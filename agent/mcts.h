@@ -95,6 +95,11 @@ class MctsSearcher : public Searcher {
   void decide_cutoff(const SearchLimits& limits);
   // Expansion (agent/mcts_expand.cpp): the machine's half, the tree's half, and both.
   void draft_node(MctsWorker& w, const reasoner::State& state);
+  // After a deferred descent that ended on `end`: the state a playout starts from, or null when
+  // the simulation's values are exact (a solved node, or a drafted child that is terminal or a
+  // decisive win: their values are put in w.results). Drafts the child of a Descent::Expand
+  // with the worker's machine (no tree access).
+  const reasoner::State* start_of_simulation(MctsWorker& w, Descent end, bool& at_terminal);
   uint32_t insert_node(const NodeDraft& draft);
   uint32_t create_node(MctsWorker& w, const reasoner::State& state);
   // Ends a descent on node `id` just appended to w.path: Exact if solved, else a playout from it.

@@ -27,20 +27,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       MctsWorker& w = *batch_workers_[i];
       bool at_terminal = false;
       const Descent end = descend(w, at_terminal, /*defer_expansion=*/true);
-      const reasoner::State* start = &w.leaf;
-      if (end == Descent::Expand) {
-        w.machine.next_state(w.leaf, w.joint, w.next);
-        draft_node(w, w.next);
-        const NodeDraft& d = w.draft;
-        start = &d.state;
-        if (d.terminal || d.decisive_win >= 0) {
-          const std::vector<double>& exact = d.terminal ? d.values : d.win_values;
-          std::copy(exact.begin(), exact.end(), w.results.begin());
-          at_terminal = d.terminal;
-        }
-      }
-      const bool playout = end == Descent::Playout ||
-                           (end == Descent::Expand && !w.draft.terminal && w.draft.decisive_win < 0);
+      const reasoner::State* start = start_of_simulation(w, end, at_terminal);
+      const bool playout = start != nullptr;
       if (!playout) {  // exact values: back up at once
         if (end == Descent::Expand) finish_expansion(w);
         backup(w, at_terminal);

@@ -75,4 +75,17 @@ uint32_t MctsSearcher::create_node(MctsWorker& w, const State& state) {
   return insert_node(w.draft);
 }
 
+const State* MctsSearcher::start_of_simulation(MctsWorker& w, Descent end, bool& at_terminal) {
+  if (end == Descent::Playout) return &w.leaf;
+  if (end != Descent::Expand) return nullptr;
+  w.machine.next_state(w.leaf, w.joint, w.next);
+  draft_node(w, w.next);
+  const NodeDraft& d = w.draft;
+  if (!d.terminal && d.decisive_win < 0) return &d.state;
+  const std::vector<double>& exact = d.terminal ? d.values : d.win_values;
+  std::copy(exact.begin(), exact.end(), w.results.begin());
+  at_terminal = d.terminal;
+  return nullptr;
+}
+
 }  // namespace ggp::agent

@@ -23,20 +23,9 @@ void MctsSearcher::simulate_shared(MctsWorker& w, const SearchLimits& limits, ui
       ++claimed;
       end = descend(w, at_terminal, /*defer_expansion=*/true);
     }
-    const reasoner::State* start = &w.leaf;
-    if (end == Descent::Expand) {  // the machine's half of the expansion, without the lock
-      w.machine.next_state(w.leaf, w.joint, w.next);
-      draft_node(w, w.next);
-      const NodeDraft& d = w.draft;
-      start = &d.state;
-      if (d.terminal || d.decisive_win >= 0) {
-        const std::vector<double>& exact = d.terminal ? d.values : d.win_values;
-        std::copy(exact.begin(), exact.end(), w.results.begin());
-        at_terminal = d.terminal;
-      }
-    }
-    bool playout = end == Descent::Playout ||
-                   (end == Descent::Expand && !w.draft.terminal && w.draft.decisive_win < 0);
+    // The machine's half of an expansion, without the lock.
+    const reasoner::State* start = start_of_simulation(w, end, at_terminal);
+    const bool playout = start != nullptr;
     RolloutResult rollout;
     if (playout) rollout = w.rollout.run(*start, w.policy, w.rng, w.trace, w.results);
     std::lock_guard lock(tree_mutex_);

@@ -12,6 +12,7 @@
 #include "gdl/loader.h"
 #include "propnet/bit_parallel.h"
 #include "propnet/corpus.h"
+#include "propnet/small_games.h"
 #include "propnet/propnet_machine.h"
 #include "reasoner/playout.h"
 #include "reasoner/prover.h"
@@ -23,27 +24,6 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 using reasoner::StateMachine;
-
-// Reachability through dynamic facts: a cycle without transition in the network (the fixpoint).
-constexpr const char* kWalk = R"(
-  (role walker)
-  (node a) (node b) (node c) (node d)
-  (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6)
-  (init (at a)) (init (edge a b)) (init (edge b c)) (init (edge c b)) (init (step 0))
-  (<= (reach ?x) (true (at ?x)))
-  (<= (reach ?y) (node ?x) (reach ?x) (true (edge ?x ?y)))
-  (<= (legal walker (toggle ?x ?y)) (node ?x) (node ?y) (distinct ?x ?y))
-  (<= (legal walker (jump ?x)) (reach ?x) (not (true (at ?x))))
-  (<= (next (edge ?x ?y)) (true (edge ?x ?y)) (not (does walker (toggle ?x ?y))))
-  (<= (next (edge ?x ?y)) (does walker (toggle ?x ?y)) (not (true (edge ?x ?y))))
-  (<= jumped (does walker (jump ?y)))
-  (<= (next (at ?x)) (true (at ?x)) (not jumped))
-  (<= (next (at ?y)) (does walker (jump ?y)))
-  (<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
-  (<= terminal (true (step 6)))
-  (<= (goal walker 100) (reach d))
-  (<= (goal walker 0) (not (reach d)))
-)";
 
 // A simultaneous game where a role can run out of moves: `blocked` when both claimed one cell.
 constexpr const char* kClaims = R"(
@@ -148,7 +128,8 @@ TEST_CASE("bit-parallel playouts replay on the prover, lanes refilled past 64") 
 }
 
 TEST_CASE("bit-parallel playouts solve cycles, stop at the depth limit and where moves run out") {
-  auto walk = gdl::load_game_text(kWalk, "walk");
+  // Reachability through dynamic facts: a cycle without transition in the network (the fixpoint).
+  auto walk = gdl::load_game_text(testing::kReachability, "reachability");
   check_game(walk, 100, 100000, 4);
   Run cut = run_lanes(walk, 80, 3, 5);
   CHECK(cut.tally.completed == 0);
