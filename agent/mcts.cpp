@@ -37,9 +37,12 @@ SearchStats MctsSearcher::stats() const {
 }
 
 void MctsSearcher::search(const SearchLimits& limits) {
-  if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
+  // Batched playouts are scored at terminal states only, so the goal cutoff stays off with them.
+  const bool batched =
+      workers_.size() == 1 && config_.leaf_batch > 1 && machine_.parallel_playouts() > 1;
+  if (config_.goal_cutoff && !cutoff_decided_ && !batched) decide_cutoff(limits);
   if (workers_.size() > 1) return search_tree_parallel(limits);
-  if (config_.leaf_batch > 1 && machine_.parallel_playouts() > 1) return search_batched(limits);
+  if (batched) return search_batched(limits);
   MctsWorker& w = *workers_[0];
   bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
   w.policy.limits = &limits;

@@ -331,7 +331,7 @@ std::string player_spec_help() {
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
       "        batch=N (N leaves selected with virtual loss, then played out at once: bit-parallel\n"
-      "        on the propnet; no AMAF, MAST or PPA in those playouts; not with parallel=tree),\n"
+      "        on the propnet; no AMAF, MAST, PPA or cutoff in those playouts; not with parallel=tree),\n"
       "        cutoff=0|1 (goal-scored playouts of cutoff_depth moves where probes show goals\n"
       "        predict results: cutoff_depth=16, cutoff_probes=64, cutoff_corr=0.3)\n";
   for (const auto& [name, summary] : other_searchers())

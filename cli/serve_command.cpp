@@ -17,9 +17,9 @@ struct ServeOptions {
   uint16_t port = 9147;
   std::string bind = "127.0.0.1";
   std::string name = "ggp";
-  // The strongest at equal time in docs/search_evidence.md (section 4): alpha-AMAF, with
-  // goal-scored short playouts in games whose goals predict results (checkers).
-  std::string player = "amaf:cutoff=1";
+  // The strongest at equal time in docs/search_evidence.md (section 5): alpha-AMAF over leaves
+  // played out 64 at a time, bit-parallel on the propnet (an ordinary search on the prover).
+  std::string player = "amaf:c=0.4,batch=64";
   int margin_ms = 800;
   uint64_t seed = 1;
   double max_request_mb = 10;
