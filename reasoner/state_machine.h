@@ -65,7 +65,9 @@ class StateMachine {
   // and adds each role's goal value in every terminal state reached to goal_sums[role] (which has
   // num_roles() entries; no goal counts 0). A playout that meets a role without legal moves, or
   // max_depth, ends unfinished. A machine may play the playouts at once in parallel lanes
-  // (the propnet plays 64 bit-parallel); the default plays them one by one (depth_charge).
+  // (the propnet plays 64 bit-parallel); the default plays them one by one (depth_charge) and
+  // allocates its playout buffers once per call. These are in the interface, unlike the other
+  // playout helpers, because only the machine can play several playouts side by side.
   virtual PlayoutTally random_playouts(const State& state, size_t count, Random& rng,
                                        std::span<double> goal_sums, size_t max_depth = 100000);
   // One uniformly random playout from each of `starts`: role r's goal in the terminal state of
