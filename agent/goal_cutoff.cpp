@@ -3,23 +3,16 @@
 #include <cmath>
 
 #include "agent/rollout.h"
+#include "reasoner/playout.h"
 
 namespace ggp::agent {
 
-using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
-
-// As in agent/rollout.cpp: the stop flag at every step, the clock every 16.
-static bool stop_raised(const SearchLimits& limits, size_t steps) {
-  if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) return true;
-  return (steps & 15) == 0 && interrupted(limits);
-}
 
 bool GoalSignalProbe::add_playout(const State& start, reasoner::Random& rng,
                                   const SearchLimits* limits, size_t max_steps) {
   size_t num_roles = machine_.num_roles();
-  joint_.resize(num_roles);
   final_.resize(num_roles);
   step_goals_.clear();
   const State* current = &start;
@@ -28,14 +21,10 @@ bool GoalSignalProbe::add_playout(const State& start, reasoner::Random& rng,
   size_t steps = 0;
   while (!machine_.is_terminal(*current)) {
     if (steps >= max_steps) return false;
-    if (limits != nullptr && stop_raised(*limits, steps)) return false;
-    for (RoleIndex r = 0; r < num_roles; ++r) {
-      reasoner::GoalValue g = machine_.goal(*current, r);
-      step_goals_.push_back(g < 0 ? 0.0 : static_cast<double>(g) / 100.0);
-      std::span<const MoveId> legal = machine_.legal_moves(*current, r);
-      if (legal.empty()) return false;
-      joint_[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-    }
+    if (limits != nullptr && interrupted_at_step(*limits, steps)) return false;
+    step_goals_.resize(step_goals_.size() + num_roles);
+    scaled_goals(machine_, *current, std::span(step_goals_).last(num_roles));
+    if (!reasoner::random_joint_move(machine_, *current, rng, joint_)) return false;
     State* out = spare[next_buffer];
     next_buffer ^= 1;
     machine_.next_state(*current, joint_, *out);

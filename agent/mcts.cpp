@@ -75,10 +75,9 @@ void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
     return;
   cutoff_decided_ = true;
   bool on = signal.correlation >= config_.cutoff_correlation;
-  if (on) {  // the config too: whatever builds playouts later (batches) reads it
-    config_.max_playout_depth = std::min(config_.max_playout_depth, config_.cutoff_depth);
-    for (auto& worker : workers_) worker->policy.max_depth = config_.max_playout_depth;
-  }
+  if (on)  // the workers' rollouts (batched searches never decide a cutoff: see search())
+    for (auto& worker : workers_)
+      worker->policy.max_depth = std::min(config_.max_playout_depth, config_.cutoff_depth);
   note_ = (on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"
               : std::string("no goal cutoff")) +
           " (goal/result correlation " + std::to_string(signal.correlation).substr(0, 5) +

@@ -23,13 +23,6 @@ int unique_mover(const Trace& trace, size_t step) {
   return mover;
 }
 
-// The stop flag at every step (a relaxed load); the clock every 16 steps, which keeps its cost
-// off fast machines while a slow machine's step still cannot overrun much.
-static bool rollout_interrupted(const SearchLimits& limits, size_t steps) {
-  if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) return true;
-  return (steps & 15) == 15 && interrupted(limits);
-}
-
 RolloutResult Rollout::run(const State& start, const RolloutPolicy& policy, reasoner::Random& rng,
                            Trace& trace, std::span<double> results) {
   RolloutResult result;
@@ -43,7 +36,7 @@ RolloutResult Rollout::run(const State& start, const RolloutPolicy& policy, reas
       break;
     }
     if (result.steps >= policy.max_depth) break;
-    if (policy.limits != nullptr && rollout_interrupted(*policy.limits, result.steps)) {
+    if (policy.limits != nullptr && interrupted_at_step(*policy.limits, result.steps)) {
       result.abandoned = true;
       return result;
     }

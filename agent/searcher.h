@@ -72,6 +72,14 @@ inline bool interrupted(const SearchLimits& limits) {
   return limits.deadline != Clock::time_point::max() && Clock::now() >= limits.deadline;
 }
 
+// For a loop of many cheap steps (a playout): the stop flag at every step (a relaxed load), the
+// clock every 16 steps, which keeps its cost off fast machines while a slow machine's step still
+// cannot overrun much.
+inline bool interrupted_at_step(const SearchLimits& limits, size_t step) {
+  if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) return true;
+  return (step & 15) == 15 && interrupted(limits);
+}
+
 // True when `limits` says to stop, given the playouts done so far in this call.
 inline bool limit_reached(const SearchLimits& limits, uint64_t playouts_this_call) {
   return playouts_this_call >= limits.max_playouts || interrupted(limits);

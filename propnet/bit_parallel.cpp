@@ -227,6 +227,11 @@ double BitParallelPlayouts::lane_goal(uint32_t role, int lane) const {
   return 0;
 }
 
+void BitParallelPlayouts::clear(bool recording) {
+  lane_moves_.assign(recording ? kLanes : 0, {});
+  std::fill(w_.begin(), w_.end(), 0);
+}
+
 void BitParallelPlayouts::load(const reasoner::State& state, uint64_t lanes) {
   for (uint32_t f = 0; f < p_.num_facts; ++f) {
     uint64_t& base = w_[p_.base_node(f)];
@@ -277,7 +282,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
       }
     }
     if (ended == 0) continue;
-    const uint64_t restarted = ended ? restart(ended) : 0;
+    const uint64_t restarted = restart(ended);
     for (uint64_t l = restarted; l != 0; l &= l - 1) start_step_[std::countr_zero(l)] = step + 1;
     active &= ~(ended & ~restarted);
   }
@@ -288,8 +293,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
                                                 reasoner::Random& rng, std::span<double> goal_sums,
                                                 size_t max_depth, std::vector<LanePlayout>* record) {
   if (count == 0) return {};
-  lane_moves_.assign(record ? kLanes : 0, {});
-  std::fill(w_.begin(), w_.end(), 0);
+  clear(record != nullptr);
   const size_t first_lanes = std::min<size_t>(count, kLanes);
   const uint64_t active = first_lanes == kLanes ? ~uint64_t{0} : (uint64_t{1} << first_lanes) - 1;
   load(start, active);
@@ -321,8 +325,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::S
                                                      std::vector<LanePlayout>* record) {
   const size_t n = std::min<size_t>(starts.size(), kLanes);
   if (n == 0) return {};
-  lane_moves_.assign(record ? kLanes : 0, {});
-  std::fill(w_.begin(), w_.end(), 0);
+  clear(record != nullptr);
   for (size_t i = 0; i < n; ++i)
     starts[i]->for_each_fact([&](reasoner::FactId f) {
       if (f < p_.num_facts) w_[p_.base_node(f)] |= uint64_t{1} << i;

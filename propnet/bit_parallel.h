@@ -92,6 +92,8 @@ class BitParallelPlayouts {
   uint64_t single_goal_lanes(uint32_t role, uint64_t lanes) const;
   // Role's goal in one lane: 0 where none or several goal literals hold.
   double lane_goal(uint32_t role, int lane) const;
+  // Every lane empty (all words zero), move records kept only when `recording`.
+  void clear(bool recording);
   // Sets the base propositions of `lanes` to `state`.
   void load(const reasoner::State& state, uint64_t lanes);
   // Steps the `active` lanes until all have ended. on_end(lanes, completed) sees lanes as they end

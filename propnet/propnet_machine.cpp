@@ -116,8 +116,7 @@ class PropnetMachine final : public reasoner::StateMachine {
                                          std::span<double> goal_sums, size_t max_depth) override {
     if (!bits_ || count < BitParallelPlayouts::kLanes)
       return StateMachine::random_playouts(state, count, rng, goal_sums, max_depth);
-    if (!batch_) batch_ = std::make_unique<BitParallelPlayouts>(bits_);
-    return batch_->run(state, count, rng, goal_sums, max_depth);
+    return lanes().run(state, count, rng, goal_sums, max_depth);
   }
 
   reasoner::PlayoutTally random_playouts_from(std::span<const State* const> starts,
@@ -126,13 +125,12 @@ class PropnetMachine final : public reasoner::StateMachine {
                                               size_t max_depth) override {
     if (!bits_ || starts.size() < 2)
       return StateMachine::random_playouts_from(starts, rng, results, completed, max_depth);
-    if (!batch_) batch_ = std::make_unique<BitParallelPlayouts>(bits_);
     reasoner::PlayoutTally tally;
-    const size_t lanes = BitParallelPlayouts::kLanes, roles = p_->num_roles;
-    for (size_t i = 0; i < starts.size(); i += lanes) {
-      const size_t n = std::min(lanes, starts.size() - i);
+    const size_t width = BitParallelPlayouts::kLanes, roles = p_->num_roles;
+    for (size_t i = 0; i < starts.size(); i += width) {
+      const size_t n = std::min(width, starts.size() - i);
       reasoner::PlayoutTally t =
-          batch_->run_each(starts.subspan(i, n), rng, results.subspan(i * roles, n * roles),
+          lanes().run_each(starts.subspan(i, n), rng, results.subspan(i * roles, n * roles),
                            completed.subspan(i, n), max_depth);
       tally.completed += t.completed;
       tally.steps += t.steps;
@@ -160,6 +158,12 @@ class PropnetMachine final : public reasoner::StateMachine {
   }
 
  private:
+  // The bit-parallel player, made on first use (only with bits_).
+  BitParallelPlayouts& lanes() {
+    if (!batch_) batch_ = std::make_unique<BitParallelPlayouts>(bits_);
+    return *batch_;
+  }
+
   void reserve() {
     buffer_.reserve(p_->num_moves);
     solving_.reserve(p_->max_cycle);
