@@ -1,12 +1,14 @@
 #include "gdl/loader.h"
 
 #include "gdl/parser.h"
+#include "gdl/unsafe_rules.h"
 #include "gdl/validator.h"
 
 namespace ggp::gdl {
 
 std::shared_ptr<const Game> load_game(Game game) {
   validate(game);
+  make_rules_safe(game);
   return std::make_shared<const Game>(std::move(game));
 }
 

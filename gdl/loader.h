@@ -8,7 +8,8 @@
 
 namespace ggp::gdl {
 
-// A validated game from a .kif file or from rule text. Throws GdlError.
+// A validated game from a .kif file or from rule text, its unsafe rules rewritten as GGP-Base's
+// prover reads them (gdl/unsafe_rules.h), so every machine sees safe rules. Throws GdlError.
 std::shared_ptr<const Game> load_game_file(const std::string& path);
 std::shared_ptr<const Game> load_game_text(std::string_view text, std::string source = "<rules>");
 // Validates an already parsed game (e.g. from a START message) and shares it.

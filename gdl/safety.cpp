@@ -6,16 +6,18 @@
 // could be exponential: the weakest expansion of the other `or`s binds exactly their intersection.
 //
 // Four unsafe cases are warnings, not errors: real games rely on them (GGP-Base's own test games
-// games/test/test_case_3b, 3e, 3f require a state machine to handle the first two), and a
-// top-down prover gives them a meaning; a bottom-up evaluator must take care:
+// games/test/test_case_3b, 3e, 3f require a state machine to handle them), and GGP-Base's prover,
+// which real game servers run, gives them a meaning. gdl::load_game rewrites them into safe rules
+// with that meaning (gdl/unsafe_rules.h), so every machine sees safe rules:
 // - the variable is the role argument of a `legal`, `goal` or `input` head, e.g.
 //   `(<= (legal ?p ?p) (cell 1 1))`: every query names the role, which binds it;
 // - the variable is an argument of the head, and every use of the relation in a body binds that
 //   argument through the other positive atoms of that body (ticTacToeClassic's
 //   `(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))`), or passes a variable found nowhere else;
 // - the variable occurs only inside one top-level `not`, e.g. dresden/RobinsonRoulette's
-//   `(<= (goal player 100) (not (true (outer ?x empty))))`: GGP-Base's prover reads it as "there
-//   is no ?x such that ..."; a bottom-up evaluator must project ?x away first;
+//   `(<= (goal player 100) (not (true (outer ?x empty))))`. A Prolog reasoner would read "there
+//   is no ?x such that ..."; GGP-Base's prover drops every `not` and `distinct` with a variable
+//   that no positive atom of the rule binds, and so does the rewrite;
 // - no GDL keyword relation depends, directly or not, on the rule's relation.
 #include <algorithm>
 #include <optional>
@@ -284,8 +286,8 @@ class SafetyChecker {
           break;
         case Excuse::kLocalToNot:
           findings_.warning(rule, u.where,
-                            message + "; it occurs nowhere else, so the 'not' reads 'there is no " +
-                                "such value' (as GGP-Base's prover reads it)");
+                            message + "; it occurs nowhere else, and GGP-Base's prover drops " +
+                                "this 'not' (read as always true)");
           break;
         case Excuse::kUnused:
           findings_.warning(rule, u.where, message + "; the relation is never used by the game");

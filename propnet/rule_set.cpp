@@ -1,7 +1,6 @@
 #include "propnet/rule_set.h"
 
 #include <algorithm>
-#include <deque>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -96,13 +95,6 @@ class Compiler {
   std::unordered_map<gdl::SymbolId, uint32_t> slots_;
 };
 
-bool mentions(const gdl::Term& t, gdl::SymbolId variable) {
-  if (t.is_variable()) return t.name == variable;
-  for (const gdl::Term& a : t.args)
-    if (mentions(a, variable)) return true;
-  return false;
-}
-
 std::vector<uint32_t> unique_slots(const Pattern& p) {
   std::vector<uint32_t> s;
   collect_slots(p, s);
@@ -161,27 +153,11 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
     a.slots = unique_slots(a.atom);
     return a;
   };
-  std::deque<gdl::Term> role_atoms;  // `(role ?r)` literals added below; Simple points into it
   for (const gdl::Rule& rule : game.rules) {
     if (rule.head.name == gdl::kw::base || rule.head.name == gdl::kw::input) continue;
     std::vector<std::vector<Conjunction>> factors;
     for (const gdl::Literal& l : rule.body) factors.push_back(alternatives(l, false));
-    for (Conjunction body : product(factors)) {
-      // GGP-Base accepts `(legal ?r noop)` with ?r bound by nothing: ?r ranges over the roles.
-      const gdl::Term& h = rule.head;
-      if (h.name == gdl::kw::legal && h.arity() == 2 && h.args[0].is_variable()) {
-        bool bound = false;
-        for (const Simple& s : body)
-          if (s.kind == Simple::Kind::Pos) bound |= mentions(*s.term, h.args[0].name);
-        if (!bound) {
-          gdl::Term role;
-          role.kind = gdl::Term::Kind::Function;
-          role.name = gdl::kw::role;
-          role.args.push_back(h.args[0]);
-          role_atoms.push_back(std::move(role));
-          body.insert(body.begin(), Simple{Simple::Kind::Pos, &role_atoms.back()});
-        }
-      }
+    for (const Conjunction& body : product(factors)) {
       compiler.reset();
       PreparedRule r;
       r.text = gdl::to_string(rule, game.symbols);

@@ -67,7 +67,8 @@ std::vector<char> dynamic_relations(const RuleSet& set);
 
 // Prepares every rule of `game` except those defining `base` and `input` (never needed: the
 // grounder derives both from the rules). Throws std::runtime_error("propnet: ...") for an unsafe
-// rule, or an `or` that expands into more than a few thousand rules.
+// rule (gdl::load_game has rewritten those that real games use: gdl/unsafe_rules.h), or an `or`
+// that expands into more than a few thousand rules.
 RuleSet prepare_rules(const gdl::Game& game, TermPool& pool);
 
 }  // namespace ggp::propnet

@@ -85,7 +85,7 @@ TEST_CASE("safety: an unsafe rule of a relation the game never uses is a warning
   CHECK(has(warnings_with("(<= (helper ?x) (true p))\n"), "never used by the game"));
 }
 
-TEST_CASE("safety: a variable local to one 'not' is a warning ('there is no such value')") {
+TEST_CASE("safety: a variable local to one 'not' is a warning (GGP-Base drops the 'not')") {
   // dresden/RobinsonRoulette: (<= (goal player 100) (not (true (outer ?x empty)))).
   std::string local = "(<= (goal r 0) (not (true (q ?x))))\n";
   CHECK(errors_with(local) == "");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gdl/loader.h"
+#include "gdl/parser.h"
 #include "propnet/machine_cache.h"
 #include "reasoner/perft.h"
 
@@ -48,7 +49,10 @@ TEST_CASE("machine cache: concurrent callers wait for one build") {
 
 TEST_CASE("machine cache: a failed build throws to every caller and is not kept") {
   MachineCache cache(4);
-  auto unsafe = game_file("ggp-base_test/test_case_3e.kif");  // the prover refuses unsafe rules
+  // Parsed but not loaded, so not made safe (gdl/unsafe_rules.h): the prover refuses it.
+  auto unsafe = std::make_shared<const gdl::Game>(gdl::parse_game(
+      "(role r) (init (s 1)) (<= (legal ?p go) (true (s 1))) (<= terminal (true (s 2)))"
+      "(<= (goal r 0) (true (s 1)))"));
   CHECK_THROWS(cache.get(unsafe, MachineKind::Prover));
   CHECK(cache.size() == 0);
   CHECK_THROWS(cache.get(unsafe, MachineKind::Prover));

@@ -1,0 +1,154 @@
+// The rewrite of unsafe rules (gdl/unsafe_rules.h), one step at a time on small rule sheets. How
+// the machines then play the rewritten games is tested in tests/propnet/unsafe_rules_test.cpp.
+#include "gdl/unsafe_rules.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gdl/loader.h"
+#include "gdl/parser.h"
+
+using namespace ggp::gdl;
+
+namespace {
+
+std::vector<std::string> texts(const Game& g) {
+  std::vector<std::string> out;
+  for (const Rule& r : g.rules) out.push_back(to_string(r, g.symbols));
+  return out;
+}
+
+bool has_rule(const Game& g, const std::string& text) {
+  std::vector<std::string> all = texts(g);
+  return std::find(all.begin(), all.end(), text) != all.end();
+}
+
+// The rules of `rules` after the rewrite, which must leave no unsafe rule.
+Game rewritten(const std::string& rules, UnsafeRewrite* report = nullptr) {
+  Game g = parse_game(rules);
+  UnsafeRewrite r = make_rules_safe(g);
+  CHECK(r.unsafe_left == 0);
+  CHECK(std::all_of(g.rules.begin(), g.rules.end(), [](const Rule& x) { return is_safe(x); }));
+  if (report) *report = r;
+  return g;
+}
+
+constexpr const char* kFrame = "(role a) (role b) (index 1) (index 2) (init (s 1)) ";
+
+}  // namespace
+
+TEST_CASE("unsafe rules: is_safe reads 'or' as its expansions") {
+  auto safe = [](const char* text) { return is_safe(parse_game(text).rules.at(0)); };
+  CHECK(safe("(<= (p ?x) (q ?x) (not (r ?x)))"));
+  CHECK(safe("(<= (p ?x) (not (r ?x)) (q ?x))"));  // bound later in the body is bound
+  CHECK(safe("(<= (p ?x) (or (q ?x) (r ?x)))"));
+  CHECK(safe("(<= (p ?x) (q ?x) (or (r ?y) (s ?y)) (distinct ?x ?y))"));
+  CHECK(safe("(<= (p ?x) (q ?x) (or (and ?y) (not (s ?x))))"));  // `and` is an atom here
+  CHECK_FALSE(safe("(<= (p ?x) (or (q ?x) (r 1)))"));
+  CHECK_FALSE(safe("(<= (p ?x) (q ?x) (or (r ?y) (not (s ?y))))"));
+  CHECK_FALSE(safe("(<= (p ?x) (q ?x) (distinct ?x ?y))"));
+  CHECK_FALSE(safe("(p ?x)"));
+}
+
+TEST_CASE("unsafe rules: a game of safe rules comes back unchanged, 'or's and all") {
+  const std::string rules = std::string(kFrame) +
+                            "(<= (legal ?p go) (role ?p) (or (true (s 1)) (true (s 2))))"
+                            "(<= (next (s ?y)) (true (s ?x)) (index ?y) (distinct ?x ?y))"
+                            "(<= terminal (not (true (s 1))))";
+  Game before = parse_game(rules);
+  UnsafeRewrite report;
+  Game after = rewritten(rules, &report);
+  CHECK_FALSE(report.changed());
+  CHECK(texts(after) == texts(before));
+  CHECK(after.symbols.size() == before.symbols.size());
+}
+
+TEST_CASE("unsafe rules: a 'not' or 'distinct' whose variables no positive atom binds is dropped") {
+  UnsafeRewrite report;
+  Game g = rewritten(std::string(kFrame) +
+                         "(on 1) (<= (goal ?p 0) (not (on ?p)))"
+                         "(<= (goal a 100) (not (true (s ?x))))"
+                         "(<= (next (s ?x)) (index ?x) (distinct ?x ?y) (not (true (s ?x))))"
+                         "(<= terminal (true (s ?x)) (or (index ?z) (not (on ?z))))",
+                     &report);
+  CHECK(report.dropped_literals == 4);
+  CHECK(has_rule(g, "(<= (goal ?p 0) (role ?p))"));  // GGP-Base: 0 for every role
+  CHECK(has_rule(g, "(goal a 100)"));                // not "there is no ?x"
+  CHECK(has_rule(g, "(<= (next (s ?x)) (index ?x) (not (true (s ?x))))"));
+  // The unsafe `or` is expanded, and only the expansion that needs it loses its literal.
+  CHECK(has_rule(g, "(<= terminal (true (s ?x)) (index ?z))"));
+  CHECK(has_rule(g, "(<= terminal (true (s ?x)))"));
+}
+
+TEST_CASE("unsafe rules: an unbound role variable of legal, goal and input ranges over the roles") {
+  UnsafeRewrite report;
+  Game g = rewritten(std::string(kFrame) +
+                         "(legal ?p wait) (<= (legal ?p ?p) (true (s 1)))"
+                         "(<= (goal ?p 50) (true (s ?x))) (<= (input ?p wait))"
+                         "(<= (goal ?p 100) (role ?p) (true (s 2)))",
+                     &report);
+  CHECK(report.role_atoms == 4);
+  CHECK(has_rule(g, "(<= (legal ?p wait) (role ?p))"));
+  CHECK(has_rule(g, "(<= (legal ?p ?p) (role ?p) (true (s 1)))"));
+  CHECK(has_rule(g, "(<= (goal ?p 50) (role ?p) (true (s ?x)))"));
+  CHECK(has_rule(g, "(<= (input ?p wait) (role ?p))"));
+  CHECK(has_rule(g, "(<= (goal ?p 100) (role ?p) (true (s 2)))"));  // safe: untouched
+}
+
+TEST_CASE("unsafe rules: an unsafe rule nothing observable uses is dropped") {
+  UnsafeRewrite report;
+  Game g = rewritten(std::string(kFrame) +
+                         "(<= (pair ?x ?y) (distinct ?x ?y)) (<= (junk ?z) (pair ?z 1))"
+                         "(<= terminal (true (s 2)))",
+                     &report);
+  CHECK(report.dropped_rules == 1);  // `pair`; `junk` is safe and stays
+  CHECK(texts(g).size() == parse_game(kFrame).rules.size() + 2);
+}
+
+TEST_CASE("unsafe rules: a relation whose callers bind its head is unfolded into them") {
+  UnsafeRewrite report;
+  Game g = rewritten(std::string(kFrame) +
+                         "(<= (column ?m ?z) (true (s ?z)) (index ?z))"
+                         "(<= (line ?z) (column ?m ?z))"  // ?m: nobody binds it
+                         "(<= (next (s 2)) (index ?m) (column ?m 1))"
+                         "(<= (next (s 1)) (index ?m) (not (column ?m 2)))"
+                         "(<= terminal (line 2))",
+                     &report);
+  CHECK(report.unfolded_relations == 1);
+  for (const std::string& t : texts(g)) CHECK(t.find("(column ") == std::string::npos);
+  CHECK(has_rule(g, "(<= (line ?z) (true (s ?z)) (index ?z))"));
+  CHECK(has_rule(g, "(<= (next (s 2)) (index ?m) (true (s 1)) (index 1))"));
+  // The negated call becomes the negation of a new relation, guarded by the caller's (index ?m).
+  const std::vector<std::string> all = texts(g);
+  auto aux = std::find_if(all.begin(), all.end(),
+                          [](const std::string& t) { return t.rfind("(<= (next (s 1))", 0) == 0; });
+  REQUIRE(aux != all.end());
+  CHECK(aux->find("(not (column~") != std::string::npos);
+  CHECK(std::count_if(all.begin(), all.end(), [](const std::string& t) {
+          return t.find("(<= (column~") == 0 && t.find("(index ?") != std::string::npos &&
+                 t.find("(true (s 2))") != std::string::npos;
+        }) == 1);
+}
+
+TEST_CASE("unsafe rules: what cannot be unfolded stays unsafe") {
+  // A recursive relation whose head variable only its callers bind.
+  Game g = parse_game(
+      std::string(kFrame) +
+      "(edge 1 2) (<= (far ?x ?y) (edge ?z ?y)) (<= (far ?x ?z) (far ?x ?y) (edge ?y ?z))"
+      "(<= (legal a go) (true (s ?x)) (far ?x 2))");
+  UnsafeRewrite report = make_rules_safe(g);
+  CHECK(report.unfolded_relations == 0);
+  CHECK(report.unsafe_left == 1);  // the first rule of `far`
+}
+
+TEST_CASE("unsafe rules: load_game rewrites, so every machine sees safe rules") {
+  auto g = load_game_text(std::string(kFrame) +
+                          "(<= (legal ?p go) (true (s 1)))"
+                          "(<= (next (s 2)) (true (s 1)))"
+                          "(<= terminal (true (s 2)))"
+                          "(<= (goal ?p 0) (not (true (s ?x))))");
+  CHECK(std::all_of(g->rules.begin(), g->rules.end(), [](const Rule& r) { return is_safe(r); }));
+}
