@@ -18,10 +18,7 @@ Evaluator::Evaluator(const Program& program, std::vector<RelationTable*> tables)
 
 bool Evaluator::evaluate(uint32_t scc_index, size_t max_rows) {
   const Scc& scc = program_.sccs[scc_index];
-  if (memos_[0].entries.size() > kMaxStaticEntries) {  // bounds memory over long matches
-    memos_[0].entries.clear();
-    memos_[0].index.clear();
-  }
+  if (memos_[0].size() > kMaxStaticEntries) memos_[0].clear();  // bounds memory over long matches
   overflow_ = false;
   max_pending_ = max_rows == 0 ? SIZE_MAX : max_rows * std::max<size_t>(1, key_.size());
   max_terms_ = max_rows == 0 ? SIZE_MAX : terms_.size() + max_rows;
@@ -146,20 +143,8 @@ void Evaluator::solve(const CompiledRule& rule, size_t li) {
       return;
     }
     DemandEntry& e = entry(answer_to_);
-    size_t arity = rule.head_args.size();
-    size_t at = e.answers.size();
     for (uint32_t start : rule.head_args) e.answers.push_back(resolve(&rule.head_nodes[start], true));
-    uint64_t h = 0x8422'2325'cbf2'9ce4ull;
-    for (size_t i = 0; i < arity; ++i) h = (h ^ e.answers[at + i]) * 0xff51afd7ed558ccdull;
-    std::vector<uint32_t>& same = e.seen[h];
-    for (uint32_t row : same)
-      if (std::equal(e.answers.begin() + static_cast<ptrdiff_t>(row * arity),
-                     e.answers.begin() + static_cast<ptrdiff_t>(row * arity + arity),
-                     e.answers.begin() + static_cast<ptrdiff_t>(at))) {
-        e.answers.resize(at);  // already an answer
-        return;
-      }
-    same.push_back(e.count++);
+    e.keep_last_answer(rule.head_args.size());
     return;
   }
   if (li == rule.body.size()) {
@@ -258,20 +243,16 @@ uint32_t Evaluator::demand_entry(int32_t variant_id, const std::vector<TermId>& 
   const DemandVariant& variant = program_.demand[static_cast<size_t>(variant_id)];
   bool dynamic = program_.relations[variant.rel].cls != RelClass::Static;
   DemandMemo& memo = memos_[dynamic ? 1 : 0];
-  for (uint32_t e : memo.index[h]) {
-    DemandEntry& found = entry(e);
-    if (found.variant != variant_id || found.key != key) continue;
-    if (found.depth != kNoId) {  // still being computed by a caller: its answers so far
-      found.observed = true;
-      low_ = std::min(low_, found.depth);
+  const uint32_t tag = dynamic ? kDynamicEntry : 0;
+  if (uint32_t found = memo.find(variant_id, key, h); found != kNoId) {
+    DemandEntry& f = memo[found];
+    if (f.depth != kNoId) {  // still being computed by a caller: its answers so far
+      f.observed = true;
+      low_ = std::min(low_, f.depth);
     }
-    return e;
+    return found | tag;
   }
-  uint32_t e = static_cast<uint32_t>(memo.entries.size()) | (dynamic ? kDynamicEntry : 0);
-  memo.entries.emplace_back();
-  memo.entries.back().variant = variant_id;
-  memo.entries.back().key = key;
-  memo.index[h].push_back(e);
+  const uint32_t e = memo.add(variant_id, key, h) | tag;
   // Run the variant's rules in a new frame above the caller's, head arguments matched first;
   // again while a recursive call saw answers that were still growing (a least fixpoint).
   size_t saved_base = base_, saved_frame = frame_;
@@ -306,8 +287,7 @@ uint32_t Evaluator::demand_entry(int32_t variant_id, const std::vector<TermId>& 
   if (low_ < depth) {
     // It read the partial answers of a caller still being computed: not final, so it leaves the
     // memo (a later call computes it again).
-    std::vector<uint32_t>& bucket = memo.index[h];
-    bucket.erase(std::find(bucket.begin(), bucket.end(), e));
+    memo.forget(e & ~kDynamicEntry);
   }
   low_ = std::min(saved_low, low_ == depth ? kNoId : low_);
   base_ = saved_base;

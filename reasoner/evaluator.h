@@ -4,10 +4,9 @@
 // pass over its rules; a recursive one iterates semi-naively, each round joining one literal of
 // the SCC against the rows added in the previous round, to a fixpoint. Rules are nested-loop joins
 // in their compiled order, probing one hashed column per positive literal.
-#include <deque>
-#include <unordered_map>
 #include <vector>
 
+#include "reasoner/demand_memo.h"
 #include "reasoner/program.h"
 
 namespace ggp::reasoner {
@@ -26,11 +25,7 @@ class Evaluator {
 
   RelationTable& table(RelId rel) { return *tables_[rel]; }
   // Forgets the memoised answers of dynamic demand relations (the state or the move changed).
-  void clear_dynamic_demand() {
-    if (memos_[1].entries.empty()) return;
-    memos_[1].entries.clear();
-    memos_[1].index.clear();
-  }
+  void clear_dynamic_demand() { memos_[1].clear(); }
 
  private:
   void run(const CompiledRule& rule, int delta_literal);
@@ -47,32 +42,18 @@ class Evaluator {
   // The memo entry answering the call of variant `variant` with the bound arguments `key`.
   uint32_t demand_entry(int32_t variant, const std::vector<TermId>& key);
 
-  struct DemandEntry {
-    int32_t variant = -1;
-    std::vector<TermId> key;      // the bound arguments, in order
-    std::vector<TermId> answers;  // rows of the relation
-    uint32_t count = 0;           // rows in `answers` (they may have arity 0)
-    uint32_t depth = kNoId;       // position in the stack of calls being computed, or kNoId
-    bool observed = false;        // a recursive call read it while it was being computed
-    std::unordered_map<uint64_t, std::vector<uint32_t>> seen;  // row hash -> rows, for dedup
-  };
-
   const Program& program_;
   TermStore& terms_;
   std::vector<RelationTable*> tables_;
   std::vector<TermId> vars_;  // a stack of frames: the running rule's variables start at base_
   size_t base_ = 0;
   size_t frame_ = 0;          // variables of the running rule's frame
-  struct DemandMemo {
-    std::deque<DemandEntry> entries;
-    std::unordered_map<uint64_t, std::vector<uint32_t>> index;  // key hash -> entry handles
-  };
   // [0] answers calls of static relations, kept; [1] of dynamic ones, dropped with the state.
   DemandMemo memos_[2];
   static constexpr uint32_t kDynamicEntry = 0x80000000u;
   static constexpr size_t kMaxStaticEntries = 1 << 20;  // beyond, the static memo starts afresh
   DemandEntry& entry(uint32_t handle) {
-    return memos_[handle >> 31].entries[handle & ~kDynamicEntry];
+    return memos_[handle >> 31][handle & ~kDynamicEntry];
   }
   uint32_t answer_to_ = 0;    // the entry a running demand rule answers
   std::vector<TermId> call_;  // scratch for demand call keys

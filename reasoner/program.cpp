@@ -56,8 +56,10 @@ class Compiler {
     for (const IRule& r : lowered) rules.push_back(flatten(r));
     rules = live_rules(std::move(rules));
     rules = relevant_rules(std::move(rules));
+    classes(rules);
+    mark_demand_relations(rules);
     strata(rules);
-    mark_demand(rules);
+    mark_demand_sccs();
     // Static SCCs first, each evaluated as soon as it is compiled, so that every later rule is
     // ordered knowing the sizes of the static relations it reads.
     p_->rules.resize(rules.size());
@@ -71,7 +73,7 @@ class Compiler {
     mark_recursive_literals();
     plans();
     for (const Relation& r : p_->relations)
-      if (r.demand) p_->notes.push_back("evaluated on demand (too large to materialise): " + r.name);
+      if (r.demand) p_->notes.push_back("evaluated on demand: " + r.name);
     return std::move(p_);
   }
 
@@ -235,9 +237,11 @@ class Compiler {
 
   // Strata at the level of rules, not relations, as GGP-Base's prover effectively does: rule B
   // depends on rule A when a literal of B unifies with A's head, so `(<= (goal r 100) (not (goal
-  // r 0)))` is stratified. Negation inside an SCC is unstratified.
+  // r 0)))` is stratified. Negation inside an SCC is unstratified. A literal on a demand relation
+  // depends on all of its rules: a call is answered by every rule that matches its bound
+  // arguments, and the answers are memoised for later calls with other patterns, so everything
+  // those rules read must be complete before the first call.
   void strata(const std::vector<FlatRule>& rules) {
-    classes(rules);
     size_t n = rules.size();
     std::vector<std::vector<uint32_t>> by_head(p_->relations.size());
     for (uint32_t i = 0; i < n; ++i) by_head[rules[i].head.rel].push_back(i);
@@ -250,7 +254,7 @@ class Compiler {
       for (const FlatLiteral& l : rules[b].body) {
         if (l.atom.rel == kNoId) continue;
         for (uint32_t a : by_head[l.atom.rel])
-          if (unifiable(l.atom.args, rules[a].head.args))
+          if (p_->relations[l.atom.rel].demand || unifiable(l.atom.args, rules[a].head.args))
             out[a].push_back({b, l.kind == ILiteral::Negative});
       }
     std::vector<std::vector<uint32_t>> successors(n);
@@ -426,12 +430,19 @@ class Compiler {
     return static_cast<int32_t>(indexes.size() - 1);
   }
 
-  void mark_demand(const std::vector<FlatRule>& rules) {
+  // The relations the machine queries (and init): never evaluated on demand.
+  std::set<RelId> demand_free_relations() const {
+    std::set<RelId> out{p_->goal_rel, p_->terminal_rel};
+    for (const Functor& f : p_->functors) out.insert({f.legal_rel, f.next_rel, f.init_rel});
+    return out;
+  }
+
+  // The relations evaluated on demand: those named, and those that read them (needs classes()).
+  void mark_demand_relations(const std::vector<FlatRule>& rules) {
     flat_ = &rules;
     rules_by_head_.assign(p_->relations.size(), {});
     for (uint32_t i = 0; i < rules.size(); ++i) rules_by_head_[rules[i].head.rel].push_back(i);
-    std::set<RelId> queries{p_->goal_rel, p_->terminal_rel};
-    for (const Functor& f : p_->functors) queries.insert({f.legal_rel, f.next_rel, f.init_rel});
+    const std::set<RelId> queries = demand_free_relations();
     for (RelId i = 0; i < p_->relations.size(); ++i) {
       Relation& r = p_->relations[i];
       if (!r.input && !queries.count(i) &&
@@ -452,7 +463,11 @@ class Compiler {
           }
       }
     }
-    // An SCC is evaluated on demand as a whole, or not at all (if it defines a query relation).
+  }
+
+  // An SCC is evaluated on demand as a whole, or not at all (if it defines a query relation).
+  void mark_demand_sccs() {
+    const std::set<RelId> queries = demand_free_relations();
     for (Scc& scc : p_->sccs) {
       for (RelId r : scc.relations) scc.demand = scc.demand || p_->relations[r].demand;
       for (RelId r : scc.relations) scc.demand = scc.demand && !queries.count(r);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
+#include <limits>
 #include <stdexcept>
 
 #include "gdl/parser.h"
@@ -11,6 +13,7 @@
 #include "reasoner/evaluator.h"
 #include "reasoner/id_registry.h"
 #include "reasoner/program.h"
+#include "reasoner/random.h"
 
 namespace ggp::reasoner {
 namespace {
@@ -106,6 +109,18 @@ class Prover final : public StateMachine {
 
   // Bounds the rows of each SCC evaluated (0: none); beyond, calls throw StaticOverflow.
   void set_row_bound(size_t rows) { row_bound_ = rows; }
+
+  // Records the current size of every dynamic relation; dynamic_rows() gives each one's largest.
+  void note_dynamic_rows() {
+    max_rows_.resize(p_.relations.size(), 0);
+    for (RelId r : dynamic_) max_rows_[r] = std::max<size_t>(max_rows_[r], evaluator_.table(r).size());
+  }
+  std::vector<std::pair<std::string, size_t>> dynamic_rows() const {
+    std::vector<std::pair<std::string, size_t>> out;
+    for (RelId r = 0; r < max_rows_.size(); ++r)
+      if (max_rows_[r] > 0) out.emplace_back(p_.relations[r].name, max_rows_[r]);
+    return out;
+  }
 
   std::string name() const override { return "prover"; }
   std::unique_ptr<StateMachine> clone() const override { return std::make_unique<Prover>(family_); }
@@ -312,37 +327,91 @@ class Prover final : public StateMachine {
   std::vector<TermId> key_;
   std::unique_ptr<gdl::SymbolTable> reader_symbols_;
   size_t row_bound_ = 0;
+  std::vector<size_t> max_rows_;  // per relation, see note_dynamic_rows()
 };
+
+// The largest per-state size of each dynamic relation met by trial_game, by relation name.
+using DynamicRows = std::vector<std::pair<std::string, size_t>>;
 
 // Plays a few joint moves (each role's first legal move) with the row bound on, so that a
 // relation too large to materialise per state shows at construction.
-void trial_game(const std::shared_ptr<Family>& family) {
+DynamicRows trial_game(const std::shared_ptr<Family>& family) {
   Prover trial(family);
   trial.set_row_bound(kMaxStaticRows);
   State state = trial.initial_state(), next;
   JointMove joint(trial.num_roles());
   for (int step = 0; step < 4 && !trial.is_terminal(state); ++step) {
-    for (RoleIndex r = 0; r < trial.num_roles(); ++r) {
+    bool stuck = false;
+    for (RoleIndex r = 0; r < trial.num_roles() && !stuck; ++r) {
       trial.goal(state, r);
       std::span<const MoveId> moves = trial.legal_moves(state, r);
-      if (moves.empty()) return;
-      joint[r] = moves[0];
+      stuck = moves.empty();
+      if (!stuck) joint[r] = moves[0];
     }
+    trial.note_dynamic_rows();
+    if (stuck) break;
     trial.next_state(state, joint, next);
+    trial.note_dynamic_rows();
     std::swap(state, next);
   }
+  return trial.dynamic_rows();
 }
 
-// Builds bottom-up; a relation that exceeds the row bound, while the static relations are
-// computed or during a short trial game from the initial state, is switched to demand-driven
-// evaluation and the build starts again (a few times at most).
-std::shared_ptr<Family> build_family(const std::shared_ptr<const gdl::Game>& game) {
-  std::vector<std::string> demand;
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// The CPU seconds per state of a random playout from the initial state (a fixed seed), each state
+// asked what a search asks: terminal, goals, legal moves, next state. It stops at the end of the
+// game, after `max_states` states, or after `budget` seconds once 3 states are done; `states`
+// returns how many were. Infinite if an evaluation exceeds the row bound.
+double seconds_per_state(const std::shared_ptr<Family>& family, size_t max_states, double budget,
+                         size_t& states) {
+  Prover prover(family);
+  prover.set_row_bound(kMaxStaticRows);
+  Random rng(0x5eed);
+  State state = prover.initial_state(), next;
+  JointMove joint(prover.num_roles());
+  const double start = thread_cpu_seconds();
+  states = 0;
+  try {
+    while (states < max_states && (states < 3 || thread_cpu_seconds() - start < budget)) {
+      ++states;
+      if (prover.is_terminal(state)) break;
+      bool stuck = false;
+      for (RoleIndex r = 0; r < prover.num_roles() && !stuck; ++r) {
+        prover.goal(state, r);
+        std::span<const MoveId> moves = prover.legal_moves(state, r);
+        stuck = moves.empty();
+        if (!stuck) joint[r] = moves[rng.below(static_cast<uint32_t>(moves.size()))];
+      }
+      if (stuck) break;
+      prover.next_state(state, joint, next);
+      std::swap(state, next);
+    }
+  } catch (const StaticOverflow&) {
+    return std::numeric_limits<double>::infinity();
+  }
+  return (thread_cpu_seconds() - start) / static_cast<double>(states);
+}
+
+struct Plan {
+  std::shared_ptr<Family> family;
+  std::vector<std::string> demand;  // the relations evaluated on demand
+  DynamicRows trial_rows;
+};
+
+// Builds with the relations of `demand` evaluated on demand; a relation that exceeds the row
+// bound, while the static relations are computed or during the trial game, joins them and the
+// build starts again (a few times at most).
+Plan build_plan(const std::shared_ptr<const gdl::Game>& game, std::vector<std::string> demand) {
   for (int attempt = 0;; ++attempt) {
     try {
       std::shared_ptr<Family> family = build_family_once(game, demand);
-      trial_game(family);
-      return family;
+      DynamicRows rows = trial_game(family);
+      return Plan{std::move(family), std::move(demand), std::move(rows)};
     } catch (const StaticOverflow& overflow) {
       std::string names;
       for (const std::string& r : overflow.relations) names += " " + r;
@@ -358,10 +427,50 @@ std::shared_ptr<Family> build_family(const std::shared_ptr<const gdl::Game>& gam
   }
 }
 
+// A dynamic relation with at least this many rows in some state of the trial is a candidate for
+// demand-driven evaluation: materialised bottom-up, every state pays for all its rows, however
+// few of them the legal, next, goal and terminal queries read (base/chess computes 300k rows of
+// queen_move_ig per state to answer a few hundred threat questions).
+constexpr size_t kLargeDynamicRows = 2'000;
+// The demand plan is kept when a state costs it at most this fraction of the bottom-up plan's.
+constexpr double kDemandGain = 0.75;
+// The timed playouts that compare the plans: at most this many states, and this CPU time each.
+constexpr size_t kTimedStates = 30;
+constexpr double kTimedSeconds = 0.25;
+
+// Bottom-up first (the plan with only the relations that overflow on demand); then, if the trial
+// met large dynamic relations, the same with those on demand too. Both plans compute the same
+// answers; the demand plan is kept if it is clearly faster on the same random playout. The
+// playout is timed, not counted: what a demand call costs against a join step varies from game
+// to game (memo entries against rows), and the first moves of a game can cost nothing like the
+// middle (dresden/towerworld's branching grows 40-fold at the third move).
+std::shared_ptr<Family> build_family(const std::shared_ptr<const gdl::Game>& game,
+                                     ProverOptions::DemandPlan choice) {
+  Plan plain = build_plan(game, {});
+  std::vector<std::string> demand = plain.demand;
+  for (const auto& [name, rows] : plain.trial_rows)
+    if (rows >= kLargeDynamicRows && std::find(demand.begin(), demand.end(), name) == demand.end())
+      demand.push_back(name);
+  using DemandPlan = ProverOptions::DemandPlan;
+  if (demand.size() == plain.demand.size() || choice == DemandPlan::BottomUp) return plain.family;
+  Plan lazy = build_plan(game, demand);
+  if (choice == DemandPlan::OnDemand) return lazy.family;
+  size_t states = 0, same = 0;
+  const double bottom_up = seconds_per_state(plain.family, kTimedStates, kTimedSeconds, states);
+  const double on_demand = seconds_per_state(lazy.family, states, 2 * kTimedSeconds, same);
+  const bool keep = on_demand <= kDemandGain * bottom_up;
+  if (std::getenv("GGP_PROVER_DEBUG"))
+    std::cerr << "prover: ms per state bottom-up " << 1e3 * bottom_up << ", with large dynamic "
+              << "relations on demand " << 1e3 * on_demand << " (" << states << " states)"
+              << (keep ? ": on demand\n" : ": bottom-up\n");
+  return keep ? lazy.family : plain.family;
+}
+
 }  // namespace
 
-std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const gdl::Game> game) {
-  return std::make_unique<Prover>(build_family(std::move(game)));
+std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const gdl::Game> game,
+                                          ProverOptions options) {
+  return std::make_unique<Prover>(build_family(std::move(game), options.demand_plan));
 }
 
 }  // namespace ggp::reasoner
