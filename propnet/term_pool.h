@@ -45,15 +45,24 @@ class TermPool {
     gdl::SymbolId functor;
     uint32_t args_begin;
     uint32_t arity;
-    uint32_t hash;  // the low bits of hash_of (slots are found by them; growing rehashes nothing)
   };
-  static uint64_t hash_of(gdl::SymbolId functor, std::span<const TermId> args);
+  // A slot holds a term's 32-bit hash above its id, so a probe reads an entry only when the whole
+  // hash matches (a probe that reads entries misses the cache twice), and growing reads no entry.
+  // Slots are found by the low bits of the hash.
+  using Slot = uint64_t;
+  static constexpr Slot kEmptySlot = UINT64_MAX;  // no term has id kNoTerm
+  static uint32_t hash_of(gdl::SymbolId functor, std::span<const TermId> args);
+  static Slot slot(uint32_t hash, TermId t) { return static_cast<Slot>(hash) << 32 | t; }
   bool same(TermId t, gdl::SymbolId functor, std::span<const TermId> args) const;
+  // The slot of functor(args) if interned, else the empty slot where it would go.
+  size_t probe(uint32_t hash, gdl::SymbolId functor, std::span<const TermId> args) const;
   void grow();
 
   std::vector<Entry> entries_;
   std::vector<TermId> args_;
-  std::vector<TermId> slots_;  // open addressing, kNoTerm when empty; size a power of two
+  // Open addressing, kEmptySlot when empty; size a power of two, at most 70% full (probes past
+  // other terms' slots read no entry; 50% cost amazonsTorus 9% more memory and 5% more time).
+  std::vector<Slot> slots_;
 };
 
 }  // namespace ggp::propnet

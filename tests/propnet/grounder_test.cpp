@@ -1,10 +1,13 @@
 // The grounder's join (propnet/grounder.h): `distinct` over compound terms is decided on the
 // bound terms without interning them, and rule instances record the facts their literals matched.
+// The term pool: one id per term through the growth of its table.
 #include "propnet/grounder.h"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gdl/loader.h"
 #include "propnet/propnet_machine.h"
@@ -71,6 +74,48 @@ TEST_CASE("a propnet over compound distincts agrees with the prover") {
       CHECK(result.steps > 0);
     }
   }
+}
+
+TEST_CASE("the term pool gives each term one dense id through every growth of its table") {
+  TermPool pool;
+  // Terms of arity 0 to 3 whose arguments are earlier terms, a few hundred thousand in all, so the
+  // slot table grows many times; functors collide on purpose (few functors, many argument lists).
+  std::vector<std::vector<TermId>> made;  // made[id] = functor, then arguments
+  uint64_t x = 12345;
+  auto next = [&x](uint64_t n) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return (x >> 33) % n;
+  };
+  for (int i = 0; i < 300'000; ++i) {
+    const size_t arity = pool.size() == 0 ? 0 : next(4);
+    std::vector<TermId> args(arity);
+    for (TermId& a : args) a = static_cast<TermId>(next(pool.size()));
+    const gdl::SymbolId functor = static_cast<gdl::SymbolId>(next(arity == 0 ? 5000 : 3));
+    const TermId found = pool.find(functor, args);
+    const TermId id = pool.intern(functor, args);
+    if (found == kNoTerm) {
+      REQUIRE(id == made.size());
+      made.push_back({functor});
+      made.back().insert(made.back().end(), args.begin(), args.end());
+    } else {
+      REQUIRE(id == found);
+    }
+  }
+  REQUIRE(pool.size() == made.size());
+  CHECK(pool.size() > 100'000);
+  size_t mismatches = 0, lost = 0;
+  for (TermId t = 0; t < pool.size(); ++t) {
+    std::span<const TermId> args(made[t].data() + 1, made[t].size() - 1);
+    mismatches += pool.functor(t) != made[t][0] ||
+                  !std::equal(args.begin(), args.end(), pool.args(t).begin(), pool.args(t).end());
+    lost += pool.find(made[t][0], args) != t || pool.intern(made[t][0], args) != t;
+  }
+  CHECK(mismatches == 0);
+  CHECK(lost == 0);
+  CHECK(pool.size() == made.size());
+  // An argument list that lives in the pool itself.
+  const TermId t = static_cast<TermId>(made.size() - 1);
+  CHECK(pool.intern(pool.functor(t), pool.args(t)) == t);
 }
 
 }  // namespace
