@@ -37,10 +37,9 @@ SearchStats MctsSearcher::stats() const {
 }
 
 void MctsSearcher::search(const SearchLimits& limits) {
-  // Batched playouts are scored at terminal states only, so the goal cutoff stays off with them.
   const bool batched =
       workers_.size() == 1 && config_.leaf_batch > 1 && machine_.parallel_playouts() > 1;
-  if (config_.goal_cutoff && !cutoff_decided_ && !batched) decide_cutoff(limits);
+  if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (workers_.size() > 1) return search_tree_parallel(limits);
   if (batched) return search_batched(limits);
   MctsWorker& w = *workers_[0];
@@ -75,7 +74,7 @@ void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
     return;
   cutoff_decided_ = true;
   bool on = signal.correlation >= config_.cutoff_correlation;
-  if (on)  // the workers' rollouts (batched searches never decide a cutoff: see search())
+  if (on)  // the workers' rollouts; batched playouts read worker 0's depth (mcts_batch.cpp)
     for (auto& worker : workers_)
       worker->policy.max_depth = std::min(config_.max_playout_depth, config_.cutoff_depth);
   note_ = (on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"

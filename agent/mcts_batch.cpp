@@ -2,8 +2,11 @@
 // descent's visits acting as a virtual loss for the next ones (as tree parallelism does,
 // mcts_parallel.cpp), then the machine plays one random playout from every leaf at once
 // (StateMachine::random_playouts_from: the propnet's 64 bit-parallel lanes, propnet/bit_parallel.h)
-// and the results are backed up. The playouts are uniformly random and not traced, so AMAF, MAST
-// and PPA learn nothing from them; the tree's own moves still count for AMAF.
+// and the results are backed up. The playouts are uniformly random. With batch_amaf their moves
+// come back and are appended to each leaf's trace, so AMAF learns from them as from a sequential
+// playout; otherwise only the tree's own moves count for AMAF. MAST and PPA learn nothing from
+// them (their steps carry no legal moves). As a sequential rollout, a playout is scored by the
+// goals where it stops: with the goal cutoff on (agent/goal_cutoff.h), after the cutoff's depth.
 #include <algorithm>
 
 #include "agent/mcts.h"
@@ -19,6 +22,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   std::vector<size_t> lane_worker;
   std::vector<uint8_t> expanded(lanes), completed(lanes);
   std::vector<double> results(lanes * num_roles_);
+  const bool traced = config_.batch_amaf && config_.amaf != AmafMode::Off;
+  batch_moves_.resize(traced ? lanes : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
     starts.clear();
     lane_worker.clear();
@@ -48,16 +53,18 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       break;
     }
     machine_.random_playouts_from(starts, workers_[0]->rng, results,
-                                  std::span(completed).first(starts.size()),
-                                  config_.max_playout_depth);
+                                  std::span(completed).first(starts.size()), playout_depth(),
+                                  std::span(batch_moves_).first(traced ? starts.size() : 0));
     last_batch_ = Clock::now() - begin;
     for (size_t k = 0; k < starts.size(); ++k) {
       MctsWorker& w = *batch_workers_[lane_worker[k]];
       if (expanded[lane_worker[k]]) finish_expansion(w);
       for (reasoner::RoleIndex r = 0; r < num_roles_; ++r)
         w.results[r] = results[k * num_roles_ + r] / 100.0;
+      if (traced)  // the playout's steps after the tree's (their legal moves are not kept)
+        for (reasoner::MoveId m : batch_moves_[k]) w.trace.add({}, m);
       ++rollouts_;
-      backup(w, /*reached_terminal=*/false);  // the playout's moves are not traced (best line)
+      backup(w, /*reached_terminal=*/false);  // not a line to remember (single role: best line)
       ++done;
     }
   }

@@ -34,6 +34,8 @@ struct MctsConfig {
   // loss, and played out at once where the machine plays playouts side by side (the propnet's
   // 64 bit-parallel lanes). 0 or 1: one leaf, one traced playout at a time.
   size_t leaf_batch = 0;
+  bool batch_amaf = false;  // with AMAF: batched playouts give back their moves, which count for
+                            // AMAF as a sequential playout's do (else only the tree's moves count)
 
   // Early cutoff (agent/goal_cutoff.h): the first search probes random playouts; if the goals of
   // non-terminal states predict results, playouts stop after cutoff_depth moves, scored there.

@@ -17,9 +17,10 @@ struct ServeOptions {
   uint16_t port = 9147;
   std::string bind = "127.0.0.1";
   std::string name = "ggp";
-  // The strongest at equal time in docs/search_evidence.md (section 5): alpha-AMAF over leaves
-  // played out 64 at a time, bit-parallel on the propnet (an ordinary search on the prover).
-  std::string player = "amaf:c=0.4,batch=64";
+  // The strongest at equal time in docs/search_evidence.md (section 6): alpha-AMAF over leaves
+  // played out 32 at a time, bit-parallel on the propnet (an ordinary search on the prover), with
+  // the goal cutoff where the first search's probe finds goals that predict results.
+  std::string player = "amaf:c=0.4,batch=32,cutoff=1";
   int margin_ms = 800;
   uint64_t seed = 1;
   double max_request_mb = 10;

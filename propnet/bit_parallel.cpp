@@ -100,6 +100,7 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   legal_.reserve(most_moves);
   set_inputs_.reserve(kLanes * p_.num_roles);
   start_step_.assign(kLanes, 0);
+  lane_moves_.resize(kLanes);
 }
 
 void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
@@ -179,7 +180,7 @@ uint64_t BitParallelPlayouts::choose_moves_in(uint32_t role, uint64_t movers,
       const uint32_t slot = p_.input_node(m);
       if (w_[slot] == 0) set_inputs_.push_back(slot);
       w_[slot] |= uint64_t{1} << lane;
-      if (!lane_moves_.empty()) lane_moves_[lane].push_back(m);
+      if (recording_) lane_moves_[lane].push_back(m);
     }
     pending &= ~(legal & ~nonzero);
     if (pending == 0) break;
@@ -209,12 +210,10 @@ void BitParallelPlayouts::finish_lanes(uint64_t lanes, bool completed,
     const int lane = std::countr_zero(l);
     LanePlayout done;
     done.lane = static_cast<uint32_t>(lane);
-    done.moves = std::move(lane_moves_[lane]);
-    lane_moves_[lane].clear();
+    done.moves = lane_moves_[lane];
     done.completed = completed;
     done.goals.assign(p_.num_roles, 0);
-    if (completed)
-      for (uint32_t r = 0; r < p_.num_roles; ++r) done.goals[r] = lane_goal(r, lane);
+    for (uint32_t r = 0; r < p_.num_roles; ++r) done.goals[r] = lane_goal(r, lane);
     record->push_back(std::move(done));
   }
 }
@@ -228,7 +227,8 @@ double BitParallelPlayouts::lane_goal(uint32_t role, int lane) const {
 }
 
 void BitParallelPlayouts::clear(bool recording) {
-  lane_moves_.assign(recording ? kLanes : 0, {});
+  recording_ = recording;
+  for (auto& moves : lane_moves_) moves.clear();
   std::fill(w_.begin(), w_.end(), 0);
 }
 
@@ -312,6 +312,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
     uint64_t lanes = 0;
     for (uint64_t l = ended; l != 0 && started < count; l &= l - 1, ++started) lanes |= l & (0 - l);
     if (lanes) load(start, lanes);
+    for (uint64_t l = lanes; l != 0; l &= l - 1) lane_moves_[std::countr_zero(l)].clear();
     return lanes;
   };
   return play(active, rng, max_depth, on_end, restart);
@@ -320,12 +321,12 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
 reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::State* const> starts,
                                                      reasoner::Random& rng,
                                                      std::span<double> results,
-                                                     std::span<uint8_t> completed,
-                                                     size_t max_depth,
+                                                     std::span<uint8_t> completed, size_t max_depth,
+                                                     std::span<std::vector<reasoner::MoveId>> moves,
                                                      std::vector<LanePlayout>* record) {
   const size_t n = std::min<size_t>(starts.size(), kLanes);
   if (n == 0) return {};
-  clear(record != nullptr);
+  clear(record != nullptr || !moves.empty());
   for (size_t i = 0; i < n; ++i)
     starts[i]->for_each_fact([&](reasoner::FactId f) {
       if (f < p_.num_facts) w_[p_.base_node(f)] |= uint64_t{1} << i;
@@ -335,7 +336,11 @@ reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::S
     for (uint64_t l = lanes; l != 0; l &= l - 1) {
       const int lane = std::countr_zero(l);
       completed[lane] = done;
-      for (uint32_t r = 0; r < roles; ++r) results[lane * roles + r] = done ? lane_goal(r, lane) : 0;
+      for (uint32_t r = 0; r < roles; ++r) results[lane * roles + r] = lane_goal(r, lane);
+      if (moves.empty()) continue;
+      const std::vector<uint32_t>& played = lane_moves_[lane];  // a stuck step is partial
+      moves[lane].assign(played.begin(),
+                         played.end() - static_cast<ptrdiff_t>(played.size() % roles));
     }
     finish_lanes(lanes, done, record);
   };

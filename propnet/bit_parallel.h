@@ -53,7 +53,7 @@ struct BitProgram {
 std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Program> program);
 
 // One finished playout, for tests: every joint move in order (role-major per step) and each
-// role's goal in its last state (0 where none or several hold).
+// role's goal in its last state, terminal or not (0 where none or several hold).
 struct LanePlayout {
   uint32_t lane = 0;  // run_each: the index of its start
   std::vector<uint32_t> moves;
@@ -73,10 +73,12 @@ class BitParallelPlayouts {
   reasoner::PlayoutTally run(const reasoner::State& start, size_t count, reasoner::Random& rng,
                              std::span<double> goal_sums, size_t max_depth,
                              std::vector<LanePlayout>* record = nullptr);
-  // As StateMachine::random_playouts_from: one playout from each of the first kLanes starts.
+  // As StateMachine::random_playouts_from: one playout from each of the first kLanes starts. A
+  // lane's results are the goals where it stopped (the query gates still hold that state).
   reasoner::PlayoutTally run_each(std::span<const reasoner::State* const> starts,
                                   reasoner::Random& rng, std::span<double> results,
                                   std::span<uint8_t> completed, size_t max_depth,
+                                  std::span<std::vector<reasoner::MoveId>> moves = {},
                                   std::vector<LanePlayout>* record = nullptr);
 
  private:
@@ -92,7 +94,7 @@ class BitParallelPlayouts {
   uint64_t single_goal_lanes(uint32_t role, uint64_t lanes) const;
   // Role's goal in one lane: 0 where none or several goal literals hold.
   double lane_goal(uint32_t role, int lane) const;
-  // Every lane empty (all words zero), move records kept only when `recording`.
+  // Every lane empty (all words zero), moves recorded only when `recording`.
   void clear(bool recording);
   // Sets the base propositions of `lanes` to `state`.
   void load(const reasoner::State& state, uint64_t lanes);
@@ -112,7 +114,8 @@ class BitParallelPlayouts {
   std::vector<std::pair<uint32_t, uint64_t>> legal_;  // a role's moves legal in some lane
   std::vector<uint32_t> set_inputs_;     // input slots set this step
   std::vector<size_t> start_step_;       // by lane
-  std::vector<std::vector<uint32_t>> lane_moves_;  // by lane, when recording
+  bool recording_ = false;
+  std::vector<std::vector<uint32_t>> lane_moves_;  // by lane, when recording (capacity kept)
 };
 
 }  // namespace ggp::propnet

@@ -16,7 +16,8 @@ bool random_joint_move(StateMachine& machine, const State& state, Random& rng, J
 }
 
 PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rng,
-                           PlayoutBuffers& buffers, const State*& final_state, size_t max_depth) {
+                           PlayoutBuffers& buffers, const State*& final_state, size_t max_depth,
+                           std::vector<MoveId>* moves) {
   PlayoutResult result;
   const State* current = &start;
   State* spare[2] = {&buffers.a, &buffers.b};
@@ -28,6 +29,7 @@ PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rn
     }
     if (result.depth >= max_depth || !random_joint_move(machine, *current, rng, buffers.joint))
       break;
+    if (moves) moves->insert(moves->end(), buffers.joint.begin(), buffers.joint.end());
     State* out = spare[next_buffer];
     next_buffer ^= 1;
     machine.next_state(*current, buffers.joint, *out);
@@ -55,19 +57,22 @@ PlayoutTally StateMachine::random_playouts(const State& state, size_t count, Ran
 }
 
 PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> starts, Random& rng,
-                                               std::span<double> results,
-                                               std::span<uint8_t> completed, size_t max_depth) {
+                                                std::span<double> results,
+                                                std::span<uint8_t> completed, size_t max_depth,
+                                                std::span<std::vector<MoveId>> moves) {
   PlayoutTally tally;
   PlayoutBuffers buffers;
   const size_t roles = num_roles();
   for (size_t i = 0; i < starts.size(); ++i) {
     const State* end = nullptr;
-    PlayoutResult result = depth_charge(*this, *starts[i], rng, buffers, end, max_depth);
+    std::vector<MoveId>* played = moves.empty() ? nullptr : &moves[i];
+    if (played) played->clear();
+    PlayoutResult result = depth_charge(*this, *starts[i], rng, buffers, end, max_depth, played);
     tally.steps += result.depth;
     tally.completed += result.completed;
     completed[i] = result.completed;
     for (RoleIndex r = 0; r < roles; ++r)
-      results[i * roles + r] = result.completed ? std::max<GoalValue>(goal(*end, r), 0) : 0;
+      results[i * roles + r] = std::max<GoalValue>(goal(*end, r), 0);
   }
   return tally;
 }

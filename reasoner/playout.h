@@ -1,6 +1,7 @@
 #pragma once
 // Free helpers over any StateMachine: random joint moves and depth charges (random playouts).
 #include <span>
+#include <vector>
 
 #include "reasoner/random.h"
 #include "reasoner/state_machine.h"
@@ -23,9 +24,10 @@ struct PlayoutResult {
 };
 
 // Plays uniformly random joint moves from `start` to a terminal state (at most `max_depth` moves).
-// The final state is left in `final_state` (a reference into `buffers`).
+// The final state is left in `final_state` (a reference into `buffers`). With `moves`, the joint
+// moves played are appended to it, role-major.
 PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rng,
                            PlayoutBuffers& buffers, const State*& final_state,
-                           size_t max_depth = 100000);
+                           size_t max_depth = 100000, std::vector<MoveId>* moves = nullptr);
 
 }  // namespace ggp::reasoner

@@ -70,13 +70,18 @@ class StateMachine {
   // playout helpers, because only the machine can play several playouts side by side.
   virtual PlayoutTally random_playouts(const State& state, size_t count, Random& rng,
                                        std::span<double> goal_sums, size_t max_depth = 100000);
-  // One uniformly random playout from each of `starts`: role r's goal in the terminal state of
-  // playout i goes to results[i * num_roles() + r] and completed[i] says whether it got there
-  // (0 and false otherwise). Playouts at once: parallel_playouts() (the default: one by one).
+  // One uniformly random playout from each of `starts`, at most `max_depth` joint moves: role r's
+  // goal in the state where playout i stopped (terminal, at max_depth, or where a role had no
+  // legal move; no goal counts 0) goes to results[i * num_roles() + r], and completed[i] says
+  // whether that state is terminal. (A search that cuts playouts scores them there: the goal
+  // cutoff, agent/goal_cutoff.h.) With `moves` (one vector per start, or empty: not recorded),
+  // moves[i] is set to playout i's joint moves in order, role-major, whole steps only (for AMAF;
+  // the vectors' storage is reused). Playouts at once: parallel_playouts() (the default: one by
+  // one).
   virtual PlayoutTally random_playouts_from(std::span<const State* const> starts, Random& rng,
-                                            std::span<double> results,
-                                            std::span<uint8_t> completed,
-                                            size_t max_depth = 100000);
+                                            std::span<double> results, std::span<uint8_t> completed,
+                                            size_t max_depth = 100000,
+                                            std::span<std::vector<MoveId>> moves = {});
   // How many playouts random_playouts_from plays side by side (1: one after another).
   virtual size_t parallel_playouts() const { return 1; }
 };

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Adds up the `ggp match` summaries in a results folder (one file per chunk, GAME__sN.txt, the
 candidate as player 1): the candidate's score per game and pooled, with a 95% Wilson interval.
-Score = (wins + draws/2) / matches.
+Score = (wins + draws/2) / matches. With --seats, the candidate's score by the role it played
+(from each match's goals: more than the other player's is a win, as many a draw).
 
-  python3 scripts/experiments/match_table.py RESULTS_DIR
+  python3 scripts/experiments/match_table.py RESULTS_DIR [--seats]
 """
 import collections
 import glob
@@ -38,5 +39,29 @@ def main(folder):
         print(f"| pooled | {100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | {len(pooled)} |")
 
 
+def seats(folder):
+    by_seat = collections.defaultdict(list)  # (game, role) -> scores
+    for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
+        game = os.path.basename(path).split("__")[0].removesuffix(".txt")
+        roles = None
+        for line in open(path):
+            if line.startswith("match "):
+                roles = [(t.split("=", 1)[0], t.rsplit("#", 1)[1])
+                         for t in line.split(": ", 1)[1].split()]
+            elif line.startswith("goals:") and roles:
+                goals = dict(re.findall(r"(\S+)=(-?\d+)", line))
+                mine = next(r for r, p in roles if p == "1")
+                theirs = [int(goals[r]) for r, p in roles if p != "1"]
+                g, best = int(goals[mine]), max(theirs)
+                by_seat[(game, mine)].append(1.0 if g > best else 0.5 if g == best else 0.0)
+                roles = None
+    print("| game | candidate's role | score | matches |\n| --- | --- | ---: | ---: |")
+    for (game, role), values in sorted(by_seat.items()):
+        print(f"| {game} | {role} | {100 * sum(values) / len(values):.1f}% | {len(values)} |")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if "--seats" in sys.argv[2:]:
+        seats(sys.argv[1])
+    else:
+        main(sys.argv[1])

@@ -16,10 +16,14 @@ namespace {
 // on points gets 100, the other 0 (50 each when level). With `informative` the goals say so in
 // every state, as material does in checkers; otherwise they are 0 until the end, as in most
 // win/loss games. Facts: the turn t, 64 + role 0's points, 128 + role 1's points. Moves: role r's
-// gain 2r, pass 2r + 1, noop 4 + r. Counts next_state calls.
+// gain 2r, pass 2r + 1, noop 4 + r. Counts next_state calls. With `lanes` > 1 it claims to play
+// that many playouts side by side (the default random_playouts_from, one by one), so that a
+// search with leaf batching batches on it.
 class ScoreRace : public StateMachine {
  public:
-  ScoreRace(int turns, bool informative) : turns_(turns), informative_(informative) {}
+  ScoreRace(int turns, bool informative, size_t lanes = 1)
+      : turns_(turns), informative_(informative), lanes_(lanes) {}
+  size_t parallel_playouts() const override { return lanes_; }
   std::string name() const override { return "race"; }
   std::unique_ptr<StateMachine> clone() const override {
     return std::make_unique<ScoreRace>(*this);
@@ -69,6 +73,7 @@ class ScoreRace : public StateMachine {
   }
   int turns_;
   bool informative_;
+  size_t lanes_;
   std::vector<MoveId> legal_;
 };
 
@@ -117,5 +122,59 @@ TEST_CASE("goal cutoff: on where goals predict results, playouts then stop early
       CHECK(note.find("no goal cutoff") != std::string::npos);
     }
     CHECK(searcher.note().empty());  // a remark is returned once
+  }
+}
+
+TEST_CASE("random_playouts_from: a playout cut at max_depth is scored where it stops") {
+  // From the start, role 0 moves first: after one move it leads (100, 0) or the score is level
+  // (50, 50); an unfinished playout scored 0 would give (0, 0).
+  ScoreRace game(40, true);
+  State start = game.initial_state();
+  std::vector<const State*> starts(64, &start);
+  std::vector<double> results(64 * 2, -1);
+  std::vector<uint8_t> completed(64, 1);
+  std::vector<std::vector<MoveId>> moves(64, std::vector<MoveId>(7, 9));
+  Random rng(5);
+  PlayoutTally tally = game.random_playouts_from(starts, rng, results, completed, 1, moves);
+  CHECK(tally.completed == 0);
+  CHECK(tally.steps == 64);
+  size_t leads = 0;
+  for (size_t i = 0; i < 64; ++i) {
+    CHECK_FALSE(completed[i]);
+    const bool lead = results[2 * i] == 100 && results[2 * i + 1] == 0;
+    CHECK((lead || (results[2 * i] == 50 && results[2 * i + 1] == 50)));
+    leads += lead;
+    // One joint move, role-major: a's gain (0) or pass (1), then b's noop.
+    REQUIRE(moves[i].size() == 2);
+    CHECK(moves[i][0] == (lead ? 0u : 1u));
+    CHECK(moves[i][1] == 5u);
+  }
+  CHECK(leads > 16);  // a fair coin per playout: 32 expected
+  CHECK(leads < 48);
+}
+
+TEST_CASE("goal cutoff with leaf batching: batched playouts stop at the cut and are scored there") {
+  MctsConfig config;
+  config.goal_cutoff = true;
+  config.cutoff_depth = 4;
+  config.leaf_batch = 16;
+  for (bool informative : {true, false}) {
+    CAPTURE(informative);
+    ScoreRace game(40, informative, 16);
+    MctsSearcher searcher(config, game, 3);
+    searcher.search(playout_budget(1));
+    uint64_t before = game.next_calls;
+    searcher.search(playout_budget(320));
+    uint64_t per_playout = (game.next_calls - before) / 320;
+    CHECK(searcher.goal_signal().playouts == config.cutoff_probes);
+    CHECK(searcher.stats().rollouts >= 300);  // the search batched its playouts
+    if (informative) {
+      CHECK(searcher.playout_depth() == 4);
+      CHECK(per_playout <= 4 + 10);
+      CHECK(game.move_text(searcher.best_move(0)) == "0");  // gain, judged from cut playouts
+    } else {
+      CHECK(searcher.playout_depth() == config.max_playout_depth);
+      CHECK(per_playout >= 20);
+    }
   }
 }

@@ -66,3 +66,26 @@ TEST_CASE("leaf batching: MCTS-Solver proves the win, and the same seed gives th
   CHECK(a.stats().playouts == b.stats().playouts);
   CHECK(a.stats().nodes == b.stats().nodes);
 }
+
+TEST_CASE("leaf batching with batch_amaf: the batched playouts' moves count for AMAF") {
+  auto machine = tic_tac_toe();
+  auto root_amaf_updates = [&](bool batch_amaf) {
+    MctsConfig config = find_mcts_preset("amaf")->config;
+    config.leaf_batch = 64;
+    config.batch_amaf = batch_amaf;
+    config.solver = false;
+    MctsSearcher searcher(config, *machine, 5);
+    searcher.search(SearchLimits{.max_playouts = 640});
+    REQUIRE(searcher.stats().rollouts > 500);  // most simulations played out from the tree
+    uint64_t updates = 0;
+    const Tree& tree = searcher.tree();
+    for (uint32_t e = tree.edges_begin(0, 0); e < tree.edges_end(0, 0); ++e)
+      updates += tree.stats(e).amaf_visits;
+    return updates;
+  };
+  // x plays 3 to 5 moves a game: with the playouts' moves, a simulation updates that many of the
+  // root's x edges; from the tree's moves alone (a shallow tree here), about two.
+  const uint64_t tree_only = root_amaf_updates(false), with_playouts = root_amaf_updates(true);
+  CHECK(with_playouts > 600 * 3);
+  CHECK(with_playouts > tree_only * 3 / 2);
+}

@@ -1,6 +1,7 @@
-// Bit-parallel playouts (propnet/bit_parallel.h) replayed on a reference machine: every recorded joint move
-// legal, every finished playout terminal with the goals the lanes added up, every unfinished one
-// at the depth limit or where a role has no move; the moves uniformly random.
+// Bit-parallel playouts (propnet/bit_parallel.h) replayed on a reference machine: every recorded
+// joint move legal, every finished playout terminal with the goals the lanes added up, every
+// unfinished one at the depth limit or where a role has no move, each with the goals of its last
+// state; the moves uniformly random.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -85,14 +86,13 @@ void check_replay(const Run& run, const BitProgram& bits, StateMachine& ref, siz
       std::swap(state, next);
     }
     steps += full_steps;
+    // Every lane, finished or cut, reports the goals of the state where it stopped.
+    for (RoleIndex r = 0; r < roles; ++r) CHECK(lane.goals[r] == std::max(ref.goal(state, r), 0));
     if (lane.completed) {
       ++completed;
       CHECK(lane.moves.size() % roles == 0);
       REQUIRE(ref.is_terminal(state));
-      for (RoleIndex r = 0; r < roles; ++r) {
-        CHECK(lane.goals[r] == std::max(ref.goal(state, r), 0));
-        sums[r] += lane.goals[r];
-      }
+      for (RoleIndex r = 0; r < roles; ++r) sums[r] += lane.goals[r];
     } else if (full_steps < max_depth) {  // unfinished before the limit: a role had no move
       CHECK_FALSE(ref.is_terminal(state));
       bool stuck = false;
@@ -142,6 +142,16 @@ TEST_CASE("bit-parallel playouts solve cycles, stop at the depth limit and where
   CHECK(stuck > 0);                    // both claimed one cell (about 1 in 3 at the first move)
   CHECK(run.tally.completed > 0);
   check_game(claims, 200, 100000, 6);
+
+  // Cut after one move, a lane reports the goal where it stopped: 100 where cell 1 was claimed.
+  Run early = run_lanes(claims, 200, 1, 12);
+  size_t owned = 0;
+  for (const LanePlayout& lane : early.playouts) owned += lane.goals[0] == 100;
+  CHECK(early.tally.completed == 0);
+  CHECK(owned > 20);  // cell 1 is claimed in 5 of the 9 joint moves
+  CHECK(owned < 180);
+  check_replay(early, *compile_bit_program(build_program(claims)), *reasoner::make_prover(claims),
+               200, 1);
 }
 
 TEST_CASE("bit-parallel playouts from one start per lane replay on the prover") {
@@ -171,9 +181,11 @@ TEST_CASE("bit-parallel playouts from one start per lane replay on the prover") 
   run.goal_sums.assign(2, 0);
   std::vector<double> results(pointers.size() * 2);
   std::vector<uint8_t> completed(pointers.size());
-  run.tally = lanes.run_each(pointers, rng, results, completed, 100000, &run.playouts);
+  std::vector<std::vector<MoveId>> moves(pointers.size());
+  run.tally = lanes.run_each(pointers, rng, results, completed, 100000, moves, &run.playouts);
   for (const LanePlayout& lane : run.playouts) {
     CHECK(completed[lane.lane] == lane.completed);
+    CHECK(moves[lane.lane] == lane.moves);  // the moves given back are the ones replayed
     for (RoleIndex r = 0; r < 2; ++r) {
       CHECK(results[lane.lane * 2 + r] == lane.goals[r]);
       run.goal_sums[r] += lane.goals[r];

@@ -66,8 +66,11 @@ TEST_CASE("bit-parallel random playouts do not allocate once warm") {
     std::vector<const reasoner::State*> starts(64, &start);
     std::vector<double> results(64 * machine->num_roles());
     std::vector<uint8_t> completed(64);
+    std::vector<std::vector<reasoner::MoveId>> moves(64);  // what batch_amaf records
     machine->random_playouts(start, 256, rng, sums);
     machine->random_playouts_from(starts, rng, results, completed);
+    for (int warm = 0; warm < 4; ++warm)  // the move vectors grow to the longest playout seen
+      machine->random_playouts_from(starts, rng, results, completed, 100000, moves);
     size_t before = g_allocations.load();
     size_t ended = machine->random_playouts(start, 1000, rng, sums).completed;
     ended += machine->random_playouts_from(starts, rng, results, completed).completed;
@@ -75,6 +78,15 @@ TEST_CASE("bit-parallel random playouts do not allocate once warm") {
     INFO(key);
     CHECK(after == before);
     CHECK(ended == 1064);
+    // With moves recorded: no allocation as long as no playout is longer than those before, so
+    // a fixed depth within every warm-up playout's length (ticTacToe ends by 9 moves; the
+    // others are far longer than 5).
+    const size_t depth = 5;
+    machine->random_playouts_from(starts, rng, results, completed, depth, moves);
+    before = g_allocations.load();
+    machine->random_playouts_from(starts, rng, results, completed, depth, moves);
+    CHECK(g_allocations.load() == before);
+    CHECK(moves[0].size() <= depth * machine->num_roles());
   }
 }
 
