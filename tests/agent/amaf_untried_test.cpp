@@ -9,14 +9,9 @@ using namespace ggp;
 using namespace ggp::agent;
 using namespace ggp::reasoner;
 using ggp::test::ExplicitGame;
+using ggp::test::move_name;
 
 namespace {
-
-std::string name(int i) {
-  std::string s("m");
-  s += std::to_string(i);  // (not "m" + to_string: GCC 12 warns falsely, -Wrestrict)
-  return s;
-}
 
 // One player, three rounds of the same ten moves. m7 first wins (100); m7 later scores 50; else 0.
 // AMAF sees m7's worth from every simulation that plays it in any round.
@@ -26,8 +21,8 @@ std::unique_ptr<ExplicitGame> make_three_rounds() {
     if (depth == 3) return g->add_terminal({first7 ? 100 : later7 ? 50 : 0});
     std::vector<std::pair<std::string, uint32_t>> children;
     for (int i = 0; i < 10; ++i)
-      children.emplace_back(name(i), self(self, depth + 1, first7 || (depth == 0 && i == 7),
-                                          later7 || (depth > 0 && i == 7)));
+      children.emplace_back(move_name(i), self(self, depth + 1, first7 || (depth == 0 && i == 7),
+                                               later7 || (depth > 0 && i == 7)));
     return g->add_turn(0, children);
   };
   g->set_initial(round(round, 0, false, false));

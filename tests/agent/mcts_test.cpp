@@ -331,10 +331,7 @@ TEST_CASE("wide simultaneous moves: children kept sparsely, searched and reused 
   ExplicitGame::Position root;
   root.legal.resize(2);
   for (RoleIndex r = 0; r < 2; ++r)
-    for (int i = 0; i < 40; ++i) {
-      std::string name = "m";  // not "m" + to_string: a GCC 12 -Wrestrict false positive
-      root.legal[r].push_back(game.move(r, name += std::to_string(i)));
-    }
+    for (int i = 0; i < 40; ++i) root.legal[r].push_back(game.move(r, test::move_name(i)));
   for (int i = 0; i < 40; ++i)
     for (int j = 0; j < 40; ++j) {
       uint32_t end = game.add_terminal({i == 7 ? 90 : 40, j == 3 ? 90 : 40});

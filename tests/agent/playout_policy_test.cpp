@@ -10,24 +10,16 @@ using namespace ggp;
 using namespace ggp::agent;
 using namespace ggp::reasoner;
 using ggp::test::ExplicitGame;
-
-namespace {
-std::string name(int i) {
-  std::string s("m");
-  s += std::to_string(i);  // (not "m" + to_string: GCC 12 warns falsely, -Wrestrict)
-  return s;
-}
-}  // namespace
+using ggp::test::move_name;
 
 TEST_CASE("mast epsilon-greedy: the best-averaged move with probability 1 - eps + eps / k") {
   // Role 0 picks one of four moves, then the game ends; MAST rates m2 best.
   ExplicitGame game(2);
   std::vector<std::pair<std::string, uint32_t>> children;
-  for (int i = 0; i < 4; ++i)
-    children.emplace_back(name(i), game.add_terminal({50, 50}));
+  for (int i = 0; i < 4; ++i) children.emplace_back(move_name(i), game.add_terminal({50, 50}));
   game.set_initial(game.add_turn(0, children));
   MoveAverages mast;
-  for (int i = 0; i < 4; ++i) mast.add(game.move(0, name(i)), i == 2 ? 0.9 : 0.2);
+  for (int i = 0; i < 4; ++i) mast.add(game.move(0, move_name(i)), i == 2 ? 0.9 : 0.2);
   mast.add(game.move(0, "m3"), 0.1);  // m3's mean 0.15: no tie with the others either
 
   RolloutPolicy policy;
@@ -52,7 +44,8 @@ TEST_CASE("mast epsilon-greedy: the best-averaged move with probability 1 - eps 
 
 TEST_CASE("mast epsilon-greedy: equal averages are broken at random, not by legal order") {
   ExplicitGame game(1);
-  game.set_initial(game.add_turn(0, {{"a", game.add_terminal({0})}, {"b", game.add_terminal({0})}}));
+  game.set_initial(
+      game.add_turn(0, {{"a", game.add_terminal({0})}, {"b", game.add_terminal({0})}}));
   MoveAverages mast;  // both unseen: equal optimistic values
   RolloutPolicy policy;
   policy.mode = PlayoutMode::MastGreedy;

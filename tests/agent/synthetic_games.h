@@ -11,6 +11,14 @@
 
 namespace ggp::test {
 
+// "m<i>", the move names of the synthetic games (built by +=: `"m" + std::to_string(i)` draws a
+// false -Wrestrict warning from GCC 12).
+inline std::string move_name(int i) {
+  std::string s("m");
+  s += std::to_string(i);
+  return s;
+}
+
 using reasoner::GoalValue;
 using reasoner::MoveId;
 using reasoner::RoleIndex;
