@@ -293,6 +293,11 @@ void MctsSearcher::undo_visits(const MctsWorker& w) {
   for (uint32_t edge : w.path_edges) --tree_.stats(edge).visits;
 }
 
+void MctsSearcher::repeat_visits(const MctsWorker& w) {
+  for (uint32_t node : w.path) ++tree_.node(node).visits;
+  for (uint32_t edge : w.path_edges) ++tree_.stats(edge).visits;
+}
+
 void MctsSearcher::iterate(MctsWorker& w) {
   bool reached_terminal = false;
   if (descend(w, reached_terminal) == Descent::Playout) {

@@ -89,6 +89,9 @@ class MctsSearcher : public Searcher {
   void finish_expansion(MctsWorker& w);
   // Takes back the visits descend() counted, for a simulation that backs up nothing.
   void undo_visits(const MctsWorker& w);
+  // Counts the visits of w's path once more: one more simulation of the same descent (leaf
+  // batching's further playouts from one leaf).
+  void repeat_visits(const MctsWorker& w);
   void restart_tree();
   // With goal_cutoff, until decided: probe random playouts from the root within a quarter of the
   // call's time, then set every worker's playout depth (agent/goal_cutoff.h).

@@ -2,11 +2,13 @@
 // descent's visits acting as a virtual loss for the next ones (as tree parallelism does,
 // mcts_parallel.cpp), then the machine plays one random playout from every leaf at once
 // (StateMachine::random_playouts_from: the propnet's 64 bit-parallel lanes, propnet/bit_parallel.h)
-// and the results are backed up. The playouts are uniformly random. With batch_amaf their moves
-// come back and are appended to each leaf's trace, so AMAF learns from them as from a sequential
-// playout; otherwise only the tree's own moves count for AMAF. MAST and PPA learn nothing from
-// them (their steps carry no legal moves). As a sequential rollout, a playout is scored by the
-// goals where it stops: with the goal cutoff on (agent/goal_cutoff.h), after the cutoff's depth.
+// and the results are backed up. With leaf_playouts > 1 each leaf gets that many lanes, every
+// playout backed up as one more simulation through the same path. The playouts are uniformly
+// random. With batch_amaf their moves come back and are appended to each leaf's trace, so AMAF
+// learns from them as from a sequential playout; otherwise only the tree's own moves count for
+// AMAF. MAST and PPA learn nothing from them (their steps carry no legal moves). As a sequential
+// rollout, a playout is scored by the goals where it stops: with the goal cutoff on
+// (agent/goal_cutoff.h), after the cutoff's depth.
 #include <algorithm>
 
 #include "agent/mcts.h"
@@ -14,42 +16,50 @@
 namespace ggp::agent {
 
 void MctsSearcher::search_batched(const SearchLimits& limits) {
-  const size_t lanes = std::min(config_.leaf_batch, machine_.parallel_playouts());
-  while (batch_workers_.size() < lanes)
+  const size_t lanes = machine_.parallel_playouts();
+  const size_t leaves = std::min(config_.leaf_batch, lanes);
+  const size_t per_leaf = config_.leaf_playouts == 0
+                              ? lanes / leaves
+                              : std::clamp<size_t>(config_.leaf_playouts, 1, lanes / leaves);
+  while (batch_workers_.size() < leaves)
     batch_workers_.push_back(std::make_unique<MctsWorker>(
         machine_, workers_[0]->rng.next() ^ batch_workers_.size(), config_));
   std::vector<const reasoner::State*> starts;
-  std::vector<size_t> lane_worker;
-  std::vector<uint8_t> expanded(lanes), completed(lanes);
-  std::vector<double> results(lanes * num_roles_);
+  std::vector<size_t> lane_worker;  // the leaf (batch worker) of each lane
+  std::vector<uint8_t> expanded(leaves), completed(leaves * per_leaf);
+  std::vector<double> results(leaves * per_leaf * num_roles_);
   const bool traced = config_.batch_amaf && config_.amaf != AmafMode::Off;
-  batch_moves_.resize(traced ? lanes : 0);
+  batch_moves_.resize(traced ? leaves * per_leaf : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
     starts.clear();
     lane_worker.clear();
-    const uint64_t room = limits.max_playouts - done;
-    for (size_t i = 0; i < lanes && i < room && !tree_.node(0).solved; ++i) {
+    uint64_t room = limits.max_playouts - done;
+    for (size_t i = 0; i < leaves && room > 0 && !tree_.node(0).solved; ++i) {
       MctsWorker& w = *batch_workers_[i];
       bool at_terminal = false;
       const Descent end = descend(w, at_terminal, /*defer_expansion=*/true);
       const reasoner::State* start = start_of_simulation(w, end, at_terminal);
-      const bool playout = start != nullptr;
-      if (!playout) {  // exact values: back up at once
+      if (start == nullptr) {  // exact values: back up at once
         if (end == Descent::Expand) finish_expansion(w);
         backup(w, at_terminal);
         ++done;
+        --room;
         continue;
       }
       expanded[i] = end == Descent::Expand;
-      starts.push_back(start);
-      lane_worker.push_back(i);
+      for (size_t j = 0; j < per_leaf && room > 0; ++j, --room) {
+        starts.push_back(start);
+        lane_worker.push_back(i);
+      }
     }
     if (starts.empty()) continue;
     // A batch cannot be abandoned half-way: one that would end past the deadline, judging by the
-    // last one, is not begun (its descents' visits are taken back).
+    // last one, is not begun (its descents' visits are taken back, once per leaf).
     const Clock::time_point begin = Clock::now();
     if (limits.deadline != Clock::time_point::max() && begin + last_batch_ > limits.deadline) {
-      for (size_t i : lane_worker) undo_visits(*batch_workers_[i]);
+      for (size_t k = 0; k < lane_worker.size(); ++k)
+        if (k == 0 || lane_worker[k] != lane_worker[k - 1])
+          undo_visits(*batch_workers_[lane_worker[k]]);
       break;
     }
     machine_.random_playouts_from(starts, workers_[0]->rng, results,
@@ -58,13 +68,19 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     last_batch_ = Clock::now() - begin;
     for (size_t k = 0; k < starts.size(); ++k) {
       MctsWorker& w = *batch_workers_[lane_worker[k]];
-      if (expanded[lane_worker[k]]) finish_expansion(w);
+      const bool first_of_leaf = k == 0 || lane_worker[k] != lane_worker[k - 1];
+      if (!first_of_leaf)
+        repeat_visits(w);  // descend() counted the leaf's first playout only
+      else if (expanded[lane_worker[k]])
+        finish_expansion(w);
       for (reasoner::RoleIndex r = 0; r < num_roles_; ++r)
         w.results[r] = results[k * num_roles_ + r] / 100.0;
+      const size_t tree_steps = w.trace.steps();
       if (traced)  // the playout's steps after the tree's (their legal moves are not kept)
         for (reasoner::MoveId m : batch_moves_[k]) w.trace.add({}, m);
       ++rollouts_;
       backup(w, /*reached_terminal=*/false);  // not a line to remember (single role: best line)
+      w.trace.truncate(tree_steps);
       ++done;
     }
   }

@@ -34,6 +34,11 @@ struct MctsConfig {
   // loss, and played out at once where the machine plays playouts side by side (the propnet's
   // 64 bit-parallel lanes). 0 or 1: one leaf, one traced playout at a time.
   size_t leaf_batch = 0;
+  // Playouts from each leaf of a batch (leaf parallelisation within the batch, Chaslot, Winands
+  // and van den Herik 2008): a batch of leaf_batch leaves fills leaf_batch * leaf_playouts lanes
+  // (at most the machine's), each playout backed up as one simulation of that leaf. 0: as many
+  // as fill the lanes.
+  size_t leaf_playouts = 1;
   bool batch_amaf = false;  // with AMAF: batched playouts give back their moves, which count for
                             // AMAF as a sequential playout's do (else only the tree's moves count)
 

@@ -105,6 +105,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["transpositions"] = number("transpositions", c.transpositions);
   s["batch"] = number("batch", c.leaf_batch);
   s["batch_amaf"] = number("batch_amaf", c.batch_amaf);
+  s["leaf_playouts"] = number("leaf_playouts", c.leaf_playouts);
   s["cutoff"] = number("cutoff", c.goal_cutoff);
   s["cutoff_depth"] = number("cutoff_depth", c.cutoff_depth);
   s["cutoff_probes"] = number("cutoff_probes", c.cutoff_probes);
@@ -334,6 +335,7 @@ std::string player_spec_help() {
       "        batch=N (N leaves selected with virtual loss, then played out at once: bit-parallel\n"
       "        on the propnet; uniformly random playouts; not with parallel=tree),\n"
       "        batch_amaf=0|1 (the batched playouts' moves count for AMAF too),\n"
+      "        leaf_playouts=N (playouts from each leaf of a batch, 1; 0: fill the 64 lanes),\n"
       "        cutoff=0|1 (goal-scored playouts of cutoff_depth moves where probes show goals\n"
       "        predict results: cutoff_depth=16, cutoff_probes=64, cutoff_corr=0.3)\n";
   for (const auto& [name, summary] : other_searchers())

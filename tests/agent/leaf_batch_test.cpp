@@ -89,3 +89,42 @@ TEST_CASE("leaf batching with batch_amaf: the batched playouts' moves count for 
   CHECK(with_playouts > 600 * 3);
   CHECK(with_playouts > tree_only * 3 / 2);
 }
+
+TEST_CASE("leaf_playouts: each leaf of a batch is played out several times, one simulation each") {
+  auto machine = tic_tac_toe();
+  MctsConfig config = batched(8);
+  config.leaf_playouts = 8;  // 8 leaves x 8 playouts fill the 64 lanes
+  config.solver = false;
+  MctsSearcher searcher(config, *machine, 3);
+  searcher.set_root(block_and_fork(*machine));
+  searcher.search(SearchLimits{.max_playouts = 4000});
+  CHECK(searcher.stats().playouts == 4000);
+  const Tree& tree = searcher.tree();
+  // Every playout counted one visit on its path, and no virtual loss was left behind.
+  CHECK(tree.node(0).visits == 4000);
+  uint64_t edge_visits = 0;
+  for (uint32_t e = tree.edges_begin(0, 0); e < tree.edges_end(0, 0); ++e)
+    edge_visits += tree.stats(e).visits;
+  CHECK(edge_visits == 4000);
+  // One new node per leaf, not per playout.
+  CHECK(searcher.stats().nodes < 4000 / 4);
+  CHECK(machine->move_text(searcher.best_move(0)) == "(mark 3 1)");
+}
+
+TEST_CASE("leaf_playouts with batch_amaf: a leaf's playouts do not carry each other's moves") {
+  auto machine = tic_tac_toe();
+  MctsConfig config = find_mcts_preset("amaf")->config;
+  config.leaf_batch = 4;
+  config.leaf_playouts = 16;
+  config.batch_amaf = true;
+  config.solver = false;
+  MctsSearcher searcher(config, *machine, 5);
+  searcher.search(SearchLimits{.max_playouts = 640});
+  // x moves at most 5 times a game, so a simulation updates at most 5 of the root's x edges.
+  uint64_t updates = 0;
+  const Tree& tree = searcher.tree();
+  for (uint32_t e = tree.edges_begin(0, 0); e < tree.edges_end(0, 0); ++e)
+    updates += tree.stats(e).amaf_visits;
+  CHECK(updates > 640 * 2);
+  CHECK(updates <= 640 * 5);
+}
