@@ -17,10 +17,11 @@ struct ServeOptions {
   uint16_t port = 9147;
   std::string bind = "127.0.0.1";
   std::string name = "ggp";
-  // The strongest at equal time in docs/search_evidence.md (section 6): alpha-AMAF over leaves
-  // played out 32 at a time, bit-parallel on the propnet (an ordinary search on the prover), with
-  // the goal cutoff where the first search's probe finds goals that predict results.
-  std::string player = "amaf:c=0.4,batch=32,cutoff=1";
+  // The strongest at equal time in docs/search_evidence.md (section 7): alpha-AMAF over batches
+  // of 16 leaves, each played out 4 times in the propnet's 64 bit-parallel lanes (an ordinary
+  // search on the prover), with the goal cutoff where the first search's probe finds goals that
+  // predict results.
+  std::string player = "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4";
   int margin_ms = 800;
   uint64_t seed = 1;
   double max_request_mb = 10;
