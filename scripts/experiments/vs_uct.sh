@@ -6,12 +6,14 @@
 #   scripts/experiments/vs_uct.sh GGP_BINARY CANDIDATE_SPEC RESULTS_DIR SEED_BASE [CHUNKS]
 #   python3 scripts/experiments/match_table.py RESULTS_DIR
 # CHUNKS (default 5) chunks per game: 2 is the 40-match screen. GAMES="base/sheepAndWolf ..."
-# overrides the game list (the 10 games unless set).
+# overrides the game list (the 10 games unless set); OPPONENT="mmmcs" the opponent (uct:c=0.4
+# unless set).
 # Section 5 ran: vs_uct.sh /work/exp/ggp-lanes-71b4550 uct:c=0.4,batch=64 .../lanes_confirm 100
 #                vs_uct.sh /work/exp/ggp-lanes-cf935f9 amaf:c=0.4,batch=64 .../lanes_amaf_screen 200
 # Section 6's runs are listed there (docs/search_evidence.md).
 set -eu
 bin=$1 candidate=$2 results=$3 seed_base=$4 chunks=${5:-5}
+opponent=${OPPONENT:-uct:c=0.4}
 games=${GAMES:-"base/connectFour base/breakthrough base/checkers base/pentago base/nineBoardTicTacToe
        dresden/clobber base/cephalopodMicro base/knightThrough base/dotsAndBoxes base/sheepAndWolf"}
 mkdir -p "$results"
@@ -20,7 +22,7 @@ for chunk in $(seq 1 "$chunks"); do
     out="$results/$(basename "$g")__s$chunk.txt"
     if [ -s "$out" ] && grep -q "summary" "$out"; then continue; fi
     "$bin" match "$(dirname "$0")/../../../shared/games/$g.kif" --player "$candidate" \
-      --player uct:c=0.4 --games 2 --playclock 1 --margin-ms 750 --startclock 1 \
+      --player "$opponent" --games 2 --playclock 1 --margin-ms 750 --startclock 1 \
       --seed $((seed_base + chunk)) > "$out" 2>&1
   done
 done
