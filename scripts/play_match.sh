@@ -22,7 +22,11 @@ port1=$player_port
 serve_player second "$PLAYER" "$LOGS/second.log" --quiet
 port2=$player_port
 echo "players: first on 127.0.0.1:$port1, second on 127.0.0.1:$port2 ($PLAYER)"
+# The clocks default to 5 s and 2 s unless the extra flags set them.
+clocks=()
+[[ " $* " == *" --startclock "* ]] || clocks+=(--startclock 5)
+[[ " $* " == *" --playclock "* ]] || clocks+=(--playclock 2)
 status=0
 "$GGP" match games_kif/ticTacToe.kif --player "127.0.0.1:$port1" --player "127.0.0.1:$port2" \
-  --startclock 5 --playclock 2 --show "$@" || status=$?
+  "${clocks[@]}" --show "$@" || status=$?
 exit $status
