@@ -281,6 +281,12 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
     }
     it->second(item.substr(eq + 1));
   }
+  if (spec.tree_parallel && spec.threads > 1 && spec.mcts.leaf_batch > 1 &&
+      (spec.kind == "mcts" || spec.kind == "meta"))
+    throw std::invalid_argument("player '" + name +
+                                "': batch=N does not combine with parallel=tree (a batched search "
+                                "fills one thread's bit-parallel lanes); use parallel=root for "
+                                "several batched searchers");
   return spec;
 }
 
@@ -333,7 +339,7 @@ std::string player_spec_help() {
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
       "        batch=N (N leaves selected with virtual loss, then played out at once: bit-parallel\n"
-      "        on the propnet; uniformly random playouts; not with parallel=tree),\n"
+      "        on the propnet; uniformly random playouts; with threads, parallel=root only),\n"
       "        batch_amaf=0|1 (the batched playouts' moves count for AMAF too),\n"
       "        leaf_playouts=N (playouts from each leaf of a batch, 1; 0: fill the 64 lanes),\n"
       "        cutoff=0|1 (goal-scored playouts of cutoff_depth moves where probes show goals\n"

@@ -86,3 +86,13 @@ TEST_CASE("search specs: epsilon-greedy MAST and the goal cutoff are settings of
   CHECK(bad.status != 0);
   CHECK(bad.output.find("mast_eg") != std::string::npos);
 }
+
+TEST_CASE("search specs: batched searches run several at once by root parallelism, not tree") {
+  if (!std::filesystem::exists(GGP_BINARY)) return;
+  auto root = bench("amaf:batch=16,leaf_playouts=4,threads=2,parallel=root");
+  CHECK(root.status == 0);
+  CHECK(field(root.output, "playouts") == "2000");
+  auto tree = bench("amaf:batch=16,threads=2,parallel=tree");
+  CHECK(tree.status != 0);
+  CHECK(tree.output.find("does not combine with parallel=tree") != std::string::npos);
+}
