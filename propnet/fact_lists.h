@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "propnet/huge_pages.h"
+
 namespace ggp::propnet {
 
 inline constexpr uint32_t kNoFact = UINT32_MAX;
@@ -60,12 +62,12 @@ class FactLists {
     return slots_[i];
   }
   void grow() {
-    std::vector<Slot> old(std::max<size_t>(16, slots_.size() * 2));
+    std::vector<Slot, HugePageAllocator<Slot>> old(std::max<size_t>(16, slots_.size() * 2));
     old.swap(slots_);
     for (const Slot& s : old)
       if (s.first != kNoFact) slot(s.key) = s;
   }
-  std::vector<Slot> slots_;  // size a power of two, at most half used
+  std::vector<Slot, HugePageAllocator<Slot>> slots_;  // size a power of two, at most half used
   size_t used_ = 0;
   std::vector<std::vector<uint32_t>> rests_;
 };

@@ -9,6 +9,7 @@
 
 #include "propnet/demand.h"
 #include "propnet/fact_lists.h"
+#include "propnet/huge_pages.h"
 #include "propnet/rule_set.h"
 #include "propnet/rule_split.h"
 
@@ -59,9 +60,24 @@ constexpr size_t kMaxHot = 4;
 
 class Grounder {
  public:
+  // `spare`: the buffers of an abandoned run (release()), or an empty Grounding.
   Grounder(const gdl::Game& game, const GroundingLimits& limits, Clock::time_point start,
-           const std::vector<uint32_t>& hot)
-      : game_(game), limits_(limits), start_(start), hot_(hot) {}
+           const std::vector<uint32_t>& hot, Grounding&& spare)
+      : game_(game), limits_(limits), start_(start), hot_(hot), out_(std::move(spare)) {}
+
+  // After run() threw: the grounding so far, emptied but with its memory, for the next run. A
+  // restart then neither regrows the term pool nor faults in fresh pages (amazonsTorus grounds
+  // four times, 2 million terms each).
+  Grounding release() {
+    out_.pool.clear();
+    out_.rules.clear();
+    out_.body.clear();
+    for (auto* atoms : {&out_.true_atoms, &out_.does_atoms, &out_.legal_atoms, &out_.goal_atoms,
+                        &out_.next_atoms, &out_.init_atoms, &out_.terminal_atoms})
+      atoms->clear();
+    out_.kind.clear();
+    return std::move(out_);
+  }
 
   Grounding run() {
     set_ = prepare_rules(game_, out_.pool);
@@ -418,10 +434,16 @@ class Grounder {
         filters_[ready_step(r.negative[i].slots)].push_back(i << 1);
     for (uint32_t i = 0; i < r.distinct.size(); ++i)
       filters_[ready_step(r.distinct[i].slots)].push_back(i << 1 | 1);
+    head_slots_.clear();
+    collect_slots(r.head.atom, head_slots_);
+    head_memo_ = kNoTerm;
     step_ready_.assign(np, 0);
     step_index_.assign(np, nullptr);
     if (step_positions_.size() < np) step_positions_.resize(np);
+    head_flat_ = r.head.atom.kind == Pattern::Kind::Func;
+    for (const Pattern& a : r.head.atom.args) head_flat_ &= a.kind != Pattern::Kind::Func;
     if (passes(0)) join(0);
+    flush_emit();
   }
 
   bool passes(size_t step) {
@@ -443,7 +465,7 @@ class Grounder {
       if (work_by_rule_[rule_index()] > kHotWork) maybe_hot();
     }
     if (k == plan_.size()) {
-      emit();
+      defer_emit();
       return;
     }
     uint32_t li = plan_[k];
@@ -504,9 +526,47 @@ class Grounder {
     return position % 64 == 0 ? arg : arg.args[position % 64 - 1];
   }
 
+  // Instances are emitted one behind the join: the slot of an instance's (flat) head is
+  // prefetched, the previous instance is emitted, then this one waits with its binding. Facts that
+  // a run of a rule adds are never read by the same run (they lie past the round's ranges), so the
+  // delay changes nothing but the overlap of the pool's cache misses with the join.
+  void defer_emit() {
+    const Pattern& head = rule_->head.atom;
+    if (head_flat_) {
+      bool repeat = pending_;
+      for (size_t i = 0; i < head_slots_.size() && repeat; ++i)
+        repeat = binding_[head_slots_[i]] == pending_binding_[head_slots_[i]];
+      if (!repeat) {
+        ArgBuffer args(head.args.size());
+        for (size_t i = 0; i < head.args.size(); ++i) args[i] = value(head.args[i]);
+        out_.pool.prefetch(head.value, args.span());
+      }
+    }
+    flush_emit();
+    pending_binding_ = binding_;
+    pending_matched_ = matched_;
+    pending_ = true;
+  }
+  void flush_emit() {
+    if (!pending_) return;
+    pending_ = false;
+    binding_.swap(pending_binding_);
+    matched_.swap(pending_matched_);
+    emit();  // an exception here abandons the whole run, binding and all
+    binding_.swap(pending_binding_);
+    matched_.swap(pending_matched_);
+  }
+
   void emit() {
     const PreparedRule& r = *rule_;
-    TermId head = instantiate(r.head.atom);
+    TermId head = head_memo_;
+    for (size_t i = 0; i < head_slots_.size() && head != kNoTerm; ++i)
+      if (binding_[head_slots_[i]] != head_values_[i]) head = kNoTerm;
+    if (head == kNoTerm) {
+      head = head_memo_ = instantiate(r.head.atom);
+      head_values_.resize(head_slots_.size());
+      for (size_t i = 0; i < head_slots_.size(); ++i) head_values_[i] = binding_[head_slots_[i]];
+    }
     if (dynamic_ && !r.domain) {
       uint32_t begin = static_cast<uint32_t>(out_.body.size());
       for (size_t i = 0; i < r.positive.size(); ++i)
@@ -559,7 +619,8 @@ class Grounder {
   Grounding out_;
   RuleSet set_;
   std::vector<Relation> rels_;
-  std::vector<uint32_t> pos_;  // index of a fact in its relation, by TermId
+  // The index of a fact in its relation, by TermId.
+  std::vector<uint32_t, HugePageAllocator<uint32_t>> pos_;
   uint32_t true_ = 0, does_ = 0, next_ = 0, legal_ = 0, init_ = 0, goal_ = 0, terminal_ = 0;
 
   // state of the current join
@@ -574,6 +635,16 @@ class Grounder {
   std::vector<const Relation::Index*> step_index_;     // by step: its index, or none
   std::vector<std::vector<uint32_t>> step_positions_;  // by step: the positions it indexes
   size_t work_ = 0;
+  // The head of the last instance emitted in this run of the rule, and the values of its variables
+  // then: inner join loops often bind body variables only, so the head repeats (amazonsTorus: a
+  // third of the pool's lookups).
+  std::vector<uint32_t> head_slots_;
+  std::vector<TermId> head_values_;
+  TermId head_memo_ = kNoTerm;
+  bool head_flat_ = false;  // the head is a function of constants and variables
+  // The instance defer_emit() holds back: its binding and matched facts.
+  bool pending_ = false;
+  std::vector<TermId> pending_binding_, pending_matched_;
   std::vector<size_t> literals_by_rule_;  // literals recorded, by rule index
   std::vector<size_t> work_by_rule_;      // join steps, by rule index (sampled)
 };
@@ -586,20 +657,25 @@ Grounding ground(const gdl::Game& game, const GroundingLimits& limits) {
   // Splitting rescues groundings that blow up, but the helper relations it adds change at every
   // step in games that ground fine without it (measured: ticTacToe 0.83x, hex 0.54x playouts/s).
   // So the rules are first ground whole, within a share of the time.
+  Grounding spare;
   if (limits.split_rules && limits.whole_share > 0) {
     GroundingLimits whole = limits;
     whole.split_rules = false;
     whole.seconds = limits.seconds * limits.whole_share;
+    Grounder grounder(game, whole, start, hot, std::move(spare));
     try {
-      return Grounder(game, whole, start, hot).run();
+      return grounder.run();
     } catch (const OverBudget&) {
+      spare = grounder.release();
     }
   }
   for (;;) {
+    Grounder grounder(game, limits, start, hot, std::move(spare));
     try {
-      return Grounder(game, limits, start, hot).run();
+      return grounder.run();
     } catch (const HotRule& h) {
       hot.push_back(h.rule);
+      spare = grounder.release();
     }
   }
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "propnet/deadline.h"
+#include "propnet/huge_pages.h"
 #include "propnet/network.h"
 #include "propnet/scc.h"
 
@@ -113,8 +114,9 @@ class Optimizer {
   const Deadline& deadline_;
   size_t steps_ = 0;  // deadline checks every 1024 steps
   std::vector<Lit> rep_;
-  std::vector<Lit> scratch_;         // simplify()
-  std::vector<uint64_t> table_;      // fold(): open addressing, hash << 32 | gate
+  std::vector<Lit> scratch_;  // simplify()
+  // fold(): open addressing, hash << 32 | gate.
+  std::vector<uint64_t, HugePageAllocator<uint64_t>> table_;
   std::vector<uint32_t> readers_;    // fold(), by node
   std::vector<uint32_t> parked_;     // fold(), by node
   bool settled_ = false;             // the last fold() left nothing to simplify

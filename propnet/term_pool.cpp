@@ -1,8 +1,16 @@
 #include "propnet/term_pool.h"
 
+#include <algorithm>
+
 namespace ggp::propnet {
 
 TermPool::TermPool() : slots_(1024, kEmptySlot) {}
+
+void TermPool::clear() {
+  entries_.clear();
+  args_.clear();
+  std::fill(slots_.begin(), slots_.end(), kEmptySlot);
+}
 
 uint32_t TermPool::hash_of(gdl::SymbolId functor, std::span<const TermId> args) {
   uint64_t h = 0x9e3779b97f4a7c15ull ^ functor;
@@ -37,8 +45,12 @@ TermId TermPool::find(gdl::SymbolId functor, std::span<const TermId> args) const
   return s == kEmptySlot ? kNoTerm : static_cast<TermId>(s);
 }
 
+void TermPool::prefetch(gdl::SymbolId functor, std::span<const TermId> args) const {
+  __builtin_prefetch(&slots_[hash_of(functor, args) & (slots_.size() - 1)]);
+}
+
 void TermPool::grow() {
-  std::vector<Slot> slots(slots_.size() * 2, kEmptySlot);
+  std::vector<Slot, HugePageAllocator<Slot>> slots(slots_.size() * 2, kEmptySlot);
   const size_t mask = slots.size() - 1;
   for (Slot s : slots_) {
     if (s == kEmptySlot) continue;
