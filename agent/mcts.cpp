@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace ggp::agent {
 
@@ -97,30 +98,32 @@ void MctsSearcher::restart_tree() {
 }
 
 int MctsSearcher::node_mover(uint32_t id) const {
-  int mover = -1;
-  for (RoleIndex r = 0; r < num_roles_; ++r) {
-    if (tree_.edges_end(id, r) - tree_.edges_begin(id, r) < 2) continue;
-    if (mover >= 0) return -1;
-    mover = static_cast<int>(r);
-  }
-  return mover;
+  return tree_.node(id).mover;
 }
 
-double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) const {
+double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) {
+  // Cached per node: a child's proof always reaches its parent through backup() (the child is the
+  // end of the backed-up path, or proven by try_solve on it), which clears the parent's cache.
+  // With transpositions a node has parents off the path, so the floor is scanned every time.
+  Node& n = tree_.node(id);
+  if (n.floor_known) return n.floor;
   double floor = -1;
   uint32_t begin = tree_.edges_begin(id, mover), end = tree_.edges_end(id, mover);
   for (uint32_t e = begin; e < end; ++e) {
     uint32_t c = tree_.child(id, e - begin);
     if (c != kNoNode && tree_.node(c).solved) floor = std::max(floor, tree_.value(c)[mover]);
   }
+  n.floor = floor;
+  n.floor_known = !config_.transpositions;
   return floor;
 }
 
-double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
-                                double log_visits, double floor) {
+// Inline: select() is its only caller, once per edge of every node on the path.
+inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
+                                       double log_visits, double floor) {
   const EdgeStats& s = tree_.stats(edge);
-  bool amaf_first_play = s.visits == 0 && config_.amaf_untried &&
-                         config_.amaf != AmafMode::Off && s.amaf_visits > 0;
+  bool amaf_first_play =
+      s.visits == 0 && config_.amaf_untried && config_.amaf != AmafMode::Off && s.amaf_visits > 0;
   if (s.visits == 0 && !amaf_first_play)
     return 1e9 + w.rng.uniform();  // untried moves first, in random order
   double n = amaf_first_play ? 1.0 : s.visits;
@@ -177,8 +180,25 @@ double MctsSearcher::pruning_bound(uint32_t begin, uint32_t end) const {
   return bound;
 }
 
+namespace {
+
+// log(max(visits, 1)), the UCB1 numerator: the values of the small counts, which most nodes
+// have, come from a table that std::log filled at run time (so they are the same doubles).
+double log_visits_of(uint32_t visits) {
+  constexpr uint32_t kTable = 1024;
+  static const std::vector<double> table = [] {
+    std::vector<double> t(kTable);
+    for (uint32_t v = 0; v < kTable; ++v) t[v] = std::log(std::max<uint32_t>(v, 1));
+    return t;
+  }();
+  return visits < kTable ? table[visits] : std::log(visits);
+}
+
+}  // namespace
+
 uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {
-  double log_visits = std::log(std::max<uint32_t>(tree_.node(id).visits, 1));
+  tree_.prefetch_edges(id);  // their loads overlap the logarithm and the proven floor
+  double log_visits = log_visits_of(tree_.node(id).visits);
   int mover = node_mover(id);
   double floor =
       config_.solver && mover >= 0 ? proven_floor(id, static_cast<RoleIndex>(mover)) : -1;
@@ -227,6 +247,7 @@ bool MctsSearcher::on_path(const MctsWorker& w, uint32_t id) const {
 MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
                                             bool defer_expansion) {
   w.trace.reset(num_roles_);
+  w.amaf_ready = false;
   w.path.clear();
   w.path_edges.clear();
   uint32_t id = 0;
@@ -293,9 +314,9 @@ void MctsSearcher::undo_visits(const MctsWorker& w) {
   for (uint32_t edge : w.path_edges) --tree_.stats(edge).visits;
 }
 
-void MctsSearcher::repeat_visits(const MctsWorker& w) {
-  for (uint32_t node : w.path) ++tree_.node(node).visits;
-  for (uint32_t edge : w.path_edges) ++tree_.stats(edge).visits;
+void MctsSearcher::repeat_visits(const MctsWorker& w, uint32_t times) {
+  for (uint32_t node : w.path) tree_.node(node).visits += times;
+  for (uint32_t edge : w.path_edges) tree_.stats(edge).visits += times;
 }
 
 void MctsSearcher::iterate(MctsWorker& w) {
@@ -310,39 +331,72 @@ void MctsSearcher::iterate(MctsWorker& w) {
 }
 
 void MctsSearcher::backup(MctsWorker& w, bool reached_terminal) {
-  ++playouts_;
-  for (size_t i = 0; i < w.path_edges.size(); ++i) {  // visits were counted by descend()
-    EdgeStats& s = tree_.stats(w.path_edges[i]);
-    double result = w.results[i % num_roles_];
-    s.sum += result;
-    s.sum_sq += result * result;
-  }
-  if (config_.amaf != AmafMode::Off) update_amaf(w);
-  if (config_.playout == PlayoutMode::Mast || config_.playout == PlayoutMode::MastGreedy)
-    w.mast.update(w.trace, w.results);
-  if (config_.playout == PlayoutMode::Ppa) {
-    // The winners: the roles with the top result, when it beats someone (alone: the top goal).
-    double top = *std::max_element(w.results.begin(), w.results.end());
-    double bottom = *std::min_element(w.results.begin(), w.results.end());
-    bool decided = num_roles_ == 1 ? top >= 1.0 : top > bottom;
-    for (RoleIndex r = 0; decided && r < num_roles_; ++r)
-      if (w.results[r] == top) w.ppa.adapt(w.trace, 0, r, config_.ppa_alpha);
-  }
-  if (num_roles_ == 1 && config_.remember_best_line && reached_terminal &&
-      w.results[0] > best_line_result_) {
-    best_line_result_ = w.results[0];
-    best_line_.clear();
-    for (size_t step = 0; step < w.trace.steps(); ++step)
-      best_line_.push_back(w.trace.chosen(step, 0));
-  }
-  if (config_.solver && tree_.node(w.path.back()).solved)
-    for (size_t i = w.path.size() - 1; i-- > 0;)
-      if (!try_solve(w.path[i])) break;
+  backup_playouts(w, w.results, reached_terminal);
 }
 
-void MctsSearcher::update_amaf(MctsWorker& w) {
+void MctsSearcher::backup_playouts(MctsWorker& w, std::span<const double> results,
+                                   bool reached_terminal) {
+  const size_t count = results.size() / num_roles_;
+  if (count > 1) repeat_visits(w, static_cast<uint32_t>(count - 1));
+  playouts_ += count;
+  // Each edge takes its results in playout order: the same sums as `count` backups in turn.
+  RoleIndex role = 0;  // path_edges holds one edge per role at each step, in role order
+  for (uint32_t edge : w.path_edges) {  // visits were counted by descend() and repeat_visits()
+    EdgeStats& s = tree_.stats(edge);
+    for (size_t j = 0; j < count; ++j) {
+      double result = results[j * num_roles_ + role];
+      s.sum += result;
+      s.sum_sq += result * result;
+    }
+    if (++role == num_roles_) role = 0;
+  }
+  if (config_.amaf != AmafMode::Off) update_amaf(w, results);
+  for (size_t j = 0; j < count; ++j) {
+    std::span<const double> result = results.subspan(j * num_roles_, num_roles_);
+    if (config_.playout == PlayoutMode::Mast || config_.playout == PlayoutMode::MastGreedy)
+      w.mast.update(w.trace, result);
+    if (config_.playout == PlayoutMode::Ppa) {
+      // The winners: the roles with the top result, when it beats someone (alone: the top goal).
+      double top = *std::max_element(result.begin(), result.end());
+      double bottom = *std::min_element(result.begin(), result.end());
+      bool decided = num_roles_ == 1 ? top >= 1.0 : top > bottom;
+      for (RoleIndex r = 0; decided && r < num_roles_; ++r)
+        if (result[r] == top) w.ppa.adapt(w.trace, 0, r, config_.ppa_alpha);
+    }
+    if (num_roles_ == 1 && config_.remember_best_line && reached_terminal &&
+        result[0] > best_line_result_) {
+      best_line_result_ = result[0];
+      best_line_.clear();
+      for (size_t step = 0; step < w.trace.steps(); ++step)
+        best_line_.push_back(w.trace.chosen(step, 0));
+    }
+  }
+  // Proofs depend on the path only: once for all the playouts.
+  if (config_.solver && tree_.node(w.path.back()).solved)
+    for (size_t i = w.path.size() - 1; i-- > 0;) {
+      tree_.node(w.path[i]).floor_known = false;  // its child w.path[i + 1] is proven
+      if (!try_solve(w.path[i])) break;
+    }
+}
+
+void MctsSearcher::update_amaf(MctsWorker& w, std::span<const double> results) {
+  // The edges to update depend on the path and the trace only: collected once, they serve every
+  // backup of the same simulation (leaf batching's further playouts from one leaf).
+  if (!w.amaf_ready) collect_amaf_edges(w);
+  for (const auto& [edge, role] : w.amaf_edges) {
+    EdgeStats& s = tree_.stats(edge);
+    for (size_t j = role; j < results.size(); j += num_roles_) {
+      ++s.amaf_visits;
+      s.amaf_sum += results[j];
+    }
+  }
+}
+
+void MctsSearcher::collect_amaf_edges(MctsWorker& w) {
   // Walking the simulation backwards, w.seen marks the moves played at this step or later; each
   // tree node's edges whose move was seen get the AMAF update with their role's result.
+  w.amaf_edges.clear();
+  w.amaf_ready = true;
   if (++w.stamp == 0) std::fill(w.seen.begin(), w.seen.end(), 0), w.stamp = 1;
   size_t tree_steps = w.path_edges.size() / num_roles_;
   for (size_t step = w.trace.steps(); step-- > 0;) {
@@ -353,15 +407,26 @@ void MctsSearcher::update_amaf(MctsWorker& w) {
     }
     if (step >= tree_steps) continue;
     uint32_t id = w.path[step];
-    for (RoleIndex r = 0; r < num_roles_; ++r)
-      for (uint32_t e = tree_.edges_begin(id, r); e < tree_.edges_end(id, r); ++e) {
-        MoveId m = tree_.edge_move(e);
-        if (m < w.seen.size() && w.seen[m] == w.stamp) {
-          EdgeStats& s = tree_.stats(e);
-          ++s.amaf_visits;
-          s.amaf_sum += w.results[r];
+    const uint32_t stamp = w.stamp;
+    for (RoleIndex r = 0; r < num_roles_; ++r) {
+      const uint32_t begin = tree_.edges_begin(id, r);
+      std::span<const MoveId> moves = tree_.moves(id, r);
+      // Branch-free: every edge is written, the count advances on a seen move only.
+      size_t n = w.amaf_edges.size();
+      w.amaf_edges.resize(n + moves.size());
+      std::pair<uint32_t, RoleIndex>* out = w.amaf_edges.data();
+      const uint32_t* seen = w.seen.data();
+      for (uint32_t i = 0; i < moves.size(); ++i) {
+        const MoveId m = moves[i];
+        if (m >= w.seen.size()) {  // a move no simulation played yet
+          w.seen.resize(m + 1, 0);
+          seen = w.seen.data();
         }
+        out[n] = {begin + i, r};
+        n += seen[m] == stamp;
       }
+      w.amaf_edges.resize(n);
+    }
   }
 }
 

@@ -21,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -89,9 +90,9 @@ class MctsSearcher : public Searcher {
   void finish_expansion(MctsWorker& w);
   // Takes back the visits descend() counted, for a simulation that backs up nothing.
   void undo_visits(const MctsWorker& w);
-  // Counts the visits of w's path once more: one more simulation of the same descent (leaf
+  // Counts the visits of w's path `times` more: more simulations of the same descent (leaf
   // batching's further playouts from one leaf).
-  void repeat_visits(const MctsWorker& w);
+  void repeat_visits(const MctsWorker& w, uint32_t times = 1);
   void restart_tree();
   // With goal_cutoff, until decided: probe random playouts from the root within a quarter of the
   // call's time, then set every worker's playout depth (agent/goal_cutoff.h).
@@ -115,14 +116,22 @@ class MctsSearcher : public Searcher {
   // `floor`: the mover's best proven child value at this node (-1: none, or not the mover).
   double edge_score(MctsWorker& w, uint32_t id, reasoner::RoleIndex role, uint32_t edge,
                     double log_visits, double floor);
-  double proven_floor(uint32_t id, reasoner::RoleIndex mover) const;
+  // The mover's best proven child value at node `id` (-1: none), cached in the node.
+  double proven_floor(uint32_t id, reasoner::RoleIndex mover);
   // Progressive pruning: the best lower bound among the edges [begin, end) (-inf: no pruning
   // yet), an edge's upper bound (+inf: not comparable), and whether an edge takes part.
   double pruning_bound(uint32_t begin, uint32_t end) const;
   double upper_bound(uint32_t edge) const;
   bool prunable(uint32_t edge, double& sigma) const;
   void backup(MctsWorker& w, bool reached_terminal);
-  void update_amaf(MctsWorker& w);
+  // Backs up results.size() / num_roles simulations of w's one descent (num_roles results per
+  // playout, one playout after another), with the same effect as as many backup() calls in turn;
+  // descend() counted the first one's visits, this counts the others'.
+  void backup_playouts(MctsWorker& w, std::span<const double> results, bool reached_terminal);
+  // AMAF's update for each simulation of `results` (as in backup_playouts).
+  void update_amaf(MctsWorker& w, std::span<const double> results);
+  // Fills w.amaf_edges from w's path and trace (valid until either changes: w.amaf_ready).
+  void collect_amaf_edges(MctsWorker& w);
   bool try_solve(uint32_t id);
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;

@@ -38,6 +38,9 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       MctsWorker& w = *batch_workers_[i];
       bool at_terminal = false;
       const Descent end = descend(w, at_terminal, /*defer_expansion=*/true);
+      // Without traced playouts the trace is complete: AMAF's edges are collected while the
+      // path's edges are still in cache, before the playouts.
+      if (config_.amaf != AmafMode::Off && !traced) collect_amaf_edges(w);
       const reasoner::State* start = start_of_simulation(w, end, at_terminal);
       if (start == nullptr) {  // exact values: back up at once
         if (end == Descent::Expand) finish_expansion(w);
@@ -66,22 +69,31 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
                                   std::span(completed).first(starts.size()), playout_depth(),
                                   std::span(batch_moves_).first(traced ? starts.size() : 0));
     last_batch_ = Clock::now() - begin;
-    for (size_t k = 0; k < starts.size(); ++k) {
-      MctsWorker& w = *batch_workers_[lane_worker[k]];
-      const bool first_of_leaf = k == 0 || lane_worker[k] != lane_worker[k - 1];
-      if (!first_of_leaf)
-        repeat_visits(w);  // descend() counted the leaf's first playout only
-      else if (expanded[lane_worker[k]])
-        finish_expansion(w);
-      for (reasoner::RoleIndex r = 0; r < num_roles_; ++r)
-        w.results[r] = results[k * num_roles_ + r] / 100.0;
+    for (double& result : std::span(results).first(starts.size() * num_roles_)) result /= 100.0;
+    for (size_t k = 0, next = 0; k < starts.size(); k = next) {  // one leaf's lanes at a time
+      const size_t leaf = lane_worker[k];
+      while (next < starts.size() && lane_worker[next] == leaf) ++next;
+      MctsWorker& w = *batch_workers_[leaf];
+      if (expanded[leaf]) finish_expansion(w);
+      rollouts_ += next - k;
+      done += next - k;
+      // Not a line to remember (single role: best line): reached_terminal is false.
+      if (!traced) {
+        backup_playouts(w, std::span(results).subspan(k * num_roles_, (next - k) * num_roles_),
+                        /*reached_terminal=*/false);
+        continue;
+      }
       const size_t tree_steps = w.trace.steps();
-      if (traced)  // the playout's steps after the tree's (their legal moves are not kept)
-        for (reasoner::MoveId m : batch_moves_[k]) w.trace.add({}, m);
-      ++rollouts_;
-      backup(w, /*reached_terminal=*/false);  // not a line to remember (single role: best line)
-      w.trace.truncate(tree_steps);
-      ++done;
+      for (size_t lane = k; lane < next; ++lane) {
+        if (lane > k) repeat_visits(w);  // descend() counted the leaf's first playout only
+        std::copy_n(results.begin() + static_cast<ptrdiff_t>(lane * num_roles_), num_roles_,
+                    w.results.begin());
+        // The playout's steps after the tree's (their legal moves are not kept).
+        for (reasoner::MoveId m : batch_moves_[lane]) w.trace.add({}, m);
+        w.amaf_ready = false;
+        backup(w, /*reached_terminal=*/false);
+        w.trace.truncate(tree_steps);
+      }
     }
   }
 }

@@ -20,7 +20,7 @@ void Tree::reset(size_t num_roles) {
 
 uint32_t Tree::add_node(const reasoner::State& state) {
   auto id = static_cast<uint32_t>(used_++);
-  if (id == nodes_.size()) nodes_.emplace_back();
+  if (id == nodes_.size()) nodes_.grow();
   Node& n = nodes_[id];
   n.state = state;
   state_bytes_ += state.words().size() * sizeof(uint64_t);
@@ -31,6 +31,8 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   n.dense = false;
   n.terminal = false;
   n.solved = false;
+  n.floor_known = false;
+  n.mover = -1;
   if (index_on_) index_.emplace(state, id);
   offsets_.push_back(0);
   values_.resize(values_.size() + num_roles_, 0.0);
@@ -48,11 +50,18 @@ void Tree::finish_node(uint32_t id) {
   size_t base = static_cast<size_t>(id) * (num_roles_ + 1);
   while (offsets_.size() < base + num_roles_ + 1) offsets_.push_back(offsets_.back());
   uint64_t joints = 1;
+  n.mover = -1;
+  bool several_movers = false;
   for (size_t r = 0; r < num_roles_; ++r) {
     uint64_t count = offsets_[base + r + 1] - offsets_[base + r];
+    if (count > 1) {
+      several_movers |= n.mover >= 0;
+      n.mover = static_cast<int32_t>(r);
+    }
     joints = count == 0 ? 0 : joints * count;
     if (joints > (uint64_t{1} << 40)) joints = uint64_t{1} << 40;  // saturates: map-only
   }
+  if (several_movers) n.mover = -1;
   n.joint_count = joints;
   uint64_t edges = offsets_[base + num_roles_];
   n.dense = joints > 0 && joints <= kDenseChildren && (joints <= 256 || joints <= 8 * edges);

@@ -3,12 +3,12 @@
 // moves as edges with decoupled statistics (visits, sums, AMAF counters): at a node every role
 // selects its own move (decoupled UCT), so one layout covers turn-taking games (the other roles
 // have one move), simultaneous moves and n players. A child is indexed by its joint move, written
-// in mixed radix over the roles' edge indices. Nodes live in a deque so that references stay valid
-// while the pool grows; reset() keeps their storage for the next search. With transpositions the
-// children links form a DAG (a node may have several parents), which reroot() handles.
+// in mixed radix over the roles' edge indices. Nodes live in a chunked pool so that references stay
+// valid while the pool grows; reset() keeps their storage for the next search. With transpositions
+// the children links form a DAG (a node may have several parents), which reroot() handles.
 #include <cstdint>
-#include <deque>
 #include <map>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -35,7 +35,24 @@ struct Node {
   uint64_t child_begin = 0;  // first dense child slot (when dense)
   bool dense = false;        // children in dense slots (else in the sparse map)
   bool terminal = false;
-  bool solved = false;  // value() is exact: terminal goals, or proven by MCTS-Solver
+  bool solved = false;       // value() is exact: terminal goals, or proven by MCTS-Solver
+  bool floor_known = false;  // `floor` is up to date (MctsSearcher::proven_floor's cache)
+  int32_t mover = -1;        // the only role with more than one edge, or -1 (set by finish_node)
+  double floor = -1;  // the mover's best proven child value (-1: none); valid while floor_known
+};
+
+// Nodes in chunks of a fixed size: addresses stay valid while the pool grows (as in a deque), and
+// a node is found by one shift and one mask.
+class NodePool {
+ public:
+  Node& operator[](uint32_t id) { return chunks_[id >> kChunkBits][id & kChunkMask]; }
+  const Node& operator[](uint32_t id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
+  size_t size() const { return chunks_.size() << kChunkBits; }  // nodes constructed
+  void grow() { chunks_.push_back(std::make_unique<Node[]>(size_t{1} << kChunkBits)); }
+
+ private:
+  static constexpr uint32_t kChunkBits = 10, kChunkMask = (1u << kChunkBits) - 1;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
 };
 
 class Tree {
@@ -76,6 +93,16 @@ class Tree {
         edges_begin(id, role), edges_end(id, role) - edges_begin(id, role));
   }
   reasoner::MoveId edge_move(uint32_t edge) const { return moves_[edge]; }
+  // Asks the cache for node `id`'s edge statistics and moves, which selection reads in full.
+  void prefetch_edges(uint32_t id) const {
+    const uint32_t begin = edges_begin(id, 0), end = edges_begin(id, num_roles_);
+    for (auto p = reinterpret_cast<uintptr_t>(stats_.data() + begin);
+         p < reinterpret_cast<uintptr_t>(stats_.data() + end); p += 64)
+      __builtin_prefetch(reinterpret_cast<const void*>(p));
+    for (auto p = reinterpret_cast<uintptr_t>(moves_.data() + begin);
+         p < reinterpret_cast<uintptr_t>(moves_.data() + end); p += 64)
+      __builtin_prefetch(reinterpret_cast<const void*>(p));
+  }
   EdgeStats& stats(uint32_t edge) { return stats_[edge]; }
   const EdgeStats& stats(uint32_t edge) const { return stats_[edge]; }
   // The node's value per role (scaled goals): exact when the node is solved.
@@ -103,7 +130,7 @@ class Tree {
   size_t num_roles_ = 0;
   size_t used_ = 0;
   size_t state_bytes_ = 0;
-  std::deque<Node> nodes_;
+  NodePool nodes_;
   std::vector<uint32_t> offsets_;        // per node, num_roles + 1 edge offsets
   std::vector<double> values_;           // per node, num_roles values
   std::vector<reasoner::MoveId> moves_;  // per edge

@@ -4,6 +4,7 @@
 // one thread has one Worker; tree parallelism (MctsConfig::tree_threads) gives each thread its own,
 // so that nothing a playout touches is shared. MAST and PPA tables are per worker: each thread
 // learns its playout policy from its own simulations.
+#include <utility>
 #include <vector>
 
 #include "agent/move_tables.h"
@@ -63,6 +64,10 @@ struct MctsWorker {
   std::vector<double> results;
   std::vector<uint32_t> seen;  // AMAF: stamp per MoveId of the moves played later
   uint32_t stamp = 0;
+  // AMAF: the tree's (edge, role) pairs whose move was played at or after the edge's step. Filled
+  // by the first backup of a simulation; whoever changes the path or the trace clears amaf_ready.
+  std::vector<std::pair<uint32_t, reasoner::RoleIndex>> amaf_edges;
+  bool amaf_ready = false;
   NodeDraft draft;
   uint32_t expand_parent = 0;  // a deferred expansion: the parent node and the joint index
   uint64_t expand_index = 0;
