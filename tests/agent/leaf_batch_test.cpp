@@ -3,19 +3,13 @@
 #include <doctest/doctest.h>
 
 #include "agent/mcts.h"
-#include "gdl/loader.h"
-#include "propnet/machine_factory.h"
+#include "propnet_games.h"
 
 using namespace ggp;
 using namespace ggp::agent;
 using namespace ggp::reasoner;
 
 namespace {
-
-std::unique_ptr<StateMachine> tic_tac_toe() {
-  auto game = gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/ticTacToe.kif");
-  return propnet::make_machine(game, propnet::MachineKind::Propnet).machine;
-}
 
 // x (1 1), o (2 2), x (3 3), o (1 3): o threatens (3 1); x's block there is also a double threat,
 // so (mark 3 1) is x's only winning move.
@@ -40,7 +34,7 @@ MctsConfig batched(size_t lanes) {
 }  // namespace
 
 TEST_CASE("leaf batching: the playout budget is kept and the winning block is found") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   REQUIRE(machine->parallel_playouts() == 64);
   MctsConfig config = batched(64);
   config.solver = false;  // so that the search runs to its budget
@@ -54,7 +48,7 @@ TEST_CASE("leaf batching: the playout budget is kept and the winning block is fo
 }
 
 TEST_CASE("leaf batching: MCTS-Solver proves the win, and the same seed gives the same search") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   MctsSearcher a(batched(64), *machine, 7), b(batched(64), *machine, 7);
   for (MctsSearcher* s : {&a, &b}) {
     s->set_root(block_and_fork(*machine));
@@ -68,7 +62,7 @@ TEST_CASE("leaf batching: MCTS-Solver proves the win, and the same seed gives th
 }
 
 TEST_CASE("leaf batching with batch_amaf: the batched playouts' moves count for AMAF") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   auto root_amaf_updates = [&](bool batch_amaf) {
     MctsConfig config = find_mcts_preset("amaf")->config;
     config.leaf_batch = 64;
@@ -91,7 +85,7 @@ TEST_CASE("leaf batching with batch_amaf: the batched playouts' moves count for 
 }
 
 TEST_CASE("leaf_playouts: each leaf of a batch is played out several times, one simulation each") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   MctsConfig config = batched(8);
   config.leaf_playouts = 8;  // 8 leaves x 8 playouts fill the 64 lanes
   config.solver = false;
@@ -112,7 +106,7 @@ TEST_CASE("leaf_playouts: each leaf of a batch is played out several times, one 
 }
 
 TEST_CASE("leaf_playouts with batch_amaf: a leaf's playouts do not carry each other's moves") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   MctsConfig config = find_mcts_preset("amaf")->config;
   config.leaf_batch = 4;
   config.leaf_playouts = 16;

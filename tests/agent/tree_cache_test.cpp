@@ -8,19 +8,13 @@
 #include <algorithm>
 
 #include "agent/mcts.h"
-#include "gdl/loader.h"
-#include "propnet/machine_factory.h"
+#include "propnet_games.h"
 
 using namespace ggp;
 using namespace ggp::agent;
 using namespace ggp::reasoner;
 
 namespace {
-
-std::unique_ptr<StateMachine> tic_tac_toe() {
-  auto game = gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/ticTacToe.kif");
-  return propnet::make_machine(game, propnet::MachineKind::Propnet).machine;
-}
 
 int rescanned_mover(const Tree& tree, uint32_t id) {
   int mover = -1;
@@ -124,7 +118,7 @@ TEST_CASE("tree caches: a leaf's traced playouts each credit their own moves to 
   // credits the root's x edges with the leaf's move and the x moves of its own playout (all other
   // cells), so the root's AMAF visits sum to 64 plus the x moves over the 64 playouts; a cache of
   // AMAF edges shared by a leaf's playouts would credit the first playout's moves four times.
-  auto base = tic_tac_toe();
+  auto base = test::tic_tac_toe_propnet();
   RecordingMachine machine(*base);
   MctsConfig config = find_mcts_preset("amaf")->config;
   config.leaf_batch = 16;
@@ -155,7 +149,7 @@ TEST_CASE("tree caches: a leaf's traced playouts each credit their own moves to 
 }
 
 TEST_CASE("tree caches: mover and proven floor match a rescan through a serial search") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   CacheCheck check = search_and_check(find_mcts_preset("uct")->config, *machine, 4000, 1);
   CHECK(check.mismatches == 0);
   CHECK(check.floors_checked > 1000);
@@ -163,7 +157,7 @@ TEST_CASE("tree caches: mover and proven floor match a rescan through a serial s
 }
 
 TEST_CASE("tree caches: mover and proven floor match a rescan through a batched AMAF search") {
-  auto machine = tic_tac_toe();
+  auto machine = test::tic_tac_toe_propnet();
   MctsConfig config = find_mcts_preset("amaf")->config;
   config.leaf_batch = 16;
   config.leaf_playouts = 4;

@@ -9,35 +9,11 @@
 #include "gdl/loader.h"
 #include "propnet/grounder.h"
 #include "propnet/huge_pages.h"
+#include "propnet/small_games.h"
 #include "propnet/term_pool.h"
 
 namespace ggp::propnet {
 namespace {
-
-// Four players guess 0..12 at once; the goal needs the total through a chain of sums, one
-// instance per combination unless the chain's variables are eliminated.
-std::string guessing_game() {
-  std::string kif = "(role p1) (role p2) (role p3) (role p4) (init (round 0))\n";
-  for (int i = 0; i <= 12; ++i) kif += "(number " + std::to_string(i) + ")\n";
-  for (int a = 0; a <= 48; ++a)
-    for (int b = 0; b <= 12 && a + b <= 48; ++b)
-      kif += "(sum " + std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(a + b) +
-             ")\n";
-  kif += R"(
-    (<= (legal ?p (guess ?n)) (role ?p) (true (round 0)) (number ?n))
-    (<= (legal ?p wait) (role ?p) (true (round 1)))
-    (<= (next (guessed ?p ?n)) (does ?p (guess ?n)))
-    (<= (next (guessed ?p ?n)) (true (guessed ?p ?n)))
-    (<= (next (round 1)) (true (round 0)))
-    (<= (next (round 2)) (true (round 1)))
-    (<= (total ?t) (true (guessed p1 ?a)) (true (guessed p2 ?b)) (sum ?a ?b ?s1)
-        (true (guessed p3 ?c)) (sum ?s1 ?c ?s2) (true (guessed p4 ?d)) (sum ?s2 ?d ?t))
-    (<= terminal (true (round 2)))
-    (<= (goal ?p 100) (role ?p) (total ?t) (true (guessed ?p ?n)) (sum ?n ?n ?x) (sum ?x ?n ?t))
-    (<= (goal ?p 0) (role ?p) (not (goal ?p 100)))
-  )";
-  return kif;
-}
 
 void check_same(const Grounding& a, const Grounding& b) {
   REQUIRE(a.pool.size() == b.pool.size());
@@ -66,7 +42,7 @@ void check_same(const Grounding& a, const Grounding& b) {
 }
 
 TEST_CASE("a grounding after abandoned runs equals one whose runs start from fresh buffers") {
-  auto rules = gdl::load_game_text(guessing_game(), "guessing");
+  auto rules = gdl::load_game_text(testing::guessing_game(12), "guessing");
   GroundingLimits whole;
   whole.split_rules = false;
   const size_t plain = ground(*rules, whole).body.size();

@@ -8,6 +8,7 @@
 #include "propnet/grounder.h"
 #include "propnet/propnet_machine.h"
 #include "propnet/rule_set.h"
+#include "propnet/small_games.h"
 #include "reasoner/differential.h"
 #include "reasoner/prover.h"
 
@@ -55,30 +56,6 @@ size_t rule_literals(const Grounding& g) {
   return g.body.size() + g.rules.size();
 }
 
-// Four players guess 0..20 at once; the goal needs the total, a chain of sums over all guesses:
-// one instance per combination (21^4) unless the chain is eliminated link by link.
-std::string guessing_game() {
-  std::string kif = "(role p1) (role p2) (role p3) (role p4) (init (round 0))\n";
-  for (int i = 0; i <= 20; ++i) kif += "(number " + std::to_string(i) + ")\n";
-  for (int a = 0; a <= 80; ++a)
-    for (int b = 0; b <= 20 && a + b <= 80; ++b)
-      kif += "(sum " + std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(a + b) +
-             ")\n";
-  kif += R"(
-    (<= (legal ?p (guess ?n)) (role ?p) (true (round 0)) (number ?n))
-    (<= (legal ?p wait) (role ?p) (true (round 1)))
-    (<= (next (guessed ?p ?n)) (does ?p (guess ?n)))
-    (<= (next (guessed ?p ?n)) (true (guessed ?p ?n)))
-    (<= (next (round 1)) (true (round 0)))
-    (<= (next (round 2)) (true (round 1)))
-    (<= (total ?t) (true (guessed p1 ?a)) (true (guessed p2 ?b)) (sum ?a ?b ?s1)
-        (true (guessed p3 ?c)) (sum ?s1 ?c ?s2) (true (guessed p4 ?d)) (sum ?s2 ?d ?t))
-    (<= terminal (true (round 2)))
-    (<= (goal ?p 100) (role ?p) (total ?t) (true (guessed ?p ?n)) (sum ?n ?n ?x) (sum ?x ?n ?t))
-    (<= (goal ?p 0) (role ?p) (not (goal ?p 100)))
-  )";
-  return kif;
-}
 
 TEST_CASE("splitting makes helper relations for parts linked only through the head") {
   auto rules = gdl::load_game_text(kPainter, "painter");
@@ -134,7 +111,7 @@ TEST_CASE("splitting shrinks breakthrough's grounding") {
 }
 
 TEST_CASE("variable elimination turns a chain of sums into one helper per link") {
-  auto rules = gdl::load_game_text(guessing_game(), "guessing");
+  auto rules = gdl::load_game_text(testing::guessing_game(20), "guessing");
   TermPool pool;
   RuleSet set = prepare_rules(*rules, pool);
   uint32_t total = UINT32_MAX;
@@ -150,7 +127,7 @@ TEST_CASE("variable elimination turns a chain of sums into one helper per link")
 }
 
 TEST_CASE("a hot rule is eliminated and the propnet still agrees with the prover") {
-  auto rules = gdl::load_game_text(guessing_game(), "guessing");
+  auto rules = gdl::load_game_text(testing::guessing_game(20), "guessing");
   GroundingLimits whole;
   whole.split_rules = false;  // no splitting, no elimination
   size_t plain = rule_literals(ground(*rules, whole));

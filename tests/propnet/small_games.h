@@ -1,7 +1,34 @@
 #pragma once
 // Small rule sheets shared by the propnet tests.
+#include <string>
 
 namespace ggp::propnet::testing {
+
+// Four players guess 0..max_guess at once; the goal needs the total, a chain of sums over all
+// guesses: one instance per combination ((max_guess + 1)^4) unless the chain is eliminated link
+// by link.
+inline std::string guessing_game(int max_guess) {
+  std::string kif = "(role p1) (role p2) (role p3) (role p4) (init (round 0))\n";
+  for (int i = 0; i <= max_guess; ++i) kif += "(number " + std::to_string(i) + ")\n";
+  for (int a = 0; a <= 4 * max_guess; ++a)
+    for (int b = 0; b <= max_guess && a + b <= 4 * max_guess; ++b)
+      kif += "(sum " + std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(a + b) +
+             ")\n";
+  kif += R"(
+    (<= (legal ?p (guess ?n)) (role ?p) (true (round 0)) (number ?n))
+    (<= (legal ?p wait) (role ?p) (true (round 1)))
+    (<= (next (guessed ?p ?n)) (does ?p (guess ?n)))
+    (<= (next (guessed ?p ?n)) (true (guessed ?p ?n)))
+    (<= (next (round 1)) (true (round 0)))
+    (<= (next (round 2)) (true (round 1)))
+    (<= (total ?t) (true (guessed p1 ?a)) (true (guessed p2 ?b)) (sum ?a ?b ?s1)
+        (true (guessed p3 ?c)) (sum ?s1 ?c ?s2) (true (guessed p4 ?d)) (sum ?s2 ?d ?t))
+    (<= terminal (true (round 2)))
+    (<= (goal ?p 100) (role ?p) (total ?t) (true (guessed ?p ?n)) (sum ?n ?n ?x) (sum ?x ?n ?t))
+    (<= (goal ?p 0) (role ?p) (not (goal ?p 100)))
+  )";
+  return kif;
+}
 
 // Reachability over edges the player toggles: `reach` is recursive through dynamic facts, so the
 // network has a cycle without transition, including loops (b <-> c) that must not support
