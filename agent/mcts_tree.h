@@ -96,12 +96,11 @@ class Tree {
   // Asks the cache for node `id`'s edge statistics and moves, which selection reads in full.
   void prefetch_edges(uint32_t id) const {
     const uint32_t begin = edges_begin(id, 0), end = edges_begin(id, num_roles_);
-    for (auto p = reinterpret_cast<uintptr_t>(stats_.data() + begin);
-         p < reinterpret_cast<uintptr_t>(stats_.data() + end); p += 64)
-      __builtin_prefetch(reinterpret_cast<const void*>(p));
-    for (auto p = reinterpret_cast<uintptr_t>(moves_.data() + begin);
-         p < reinterpret_cast<uintptr_t>(moves_.data() + end); p += 64)
-      __builtin_prefetch(reinterpret_cast<const void*>(p));
+    auto prefetch = [](const void* from, const void* to) {  // every 64-byte line of [from, to)
+      for (auto p = static_cast<const char*>(from); p < to; p += 64) __builtin_prefetch(p);
+    };
+    prefetch(stats_.data() + begin, stats_.data() + end);
+    prefetch(moves_.data() + begin, moves_.data() + end);
   }
   EdgeStats& stats(uint32_t edge) { return stats_[edge]; }
   const EdgeStats& stats(uint32_t edge) const { return stats_[edge]; }

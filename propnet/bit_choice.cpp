@@ -50,8 +50,7 @@ size_t BitParallelPlayouts::gather_legal(uint32_t role, uint64_t movers) {
   }
   for (uint32_t i = bits.special_begin[role], e = bits.special_begin[role + 1]; i < e; ++i) {
     const uint32_t m = bits.special_moves[i];
-    const bool guarded = (p_.guarded_words[m / 64] >> (m % 64)) & 1;
-    const uint64_t lanes = word(bits.legal[m]) & movers & (guarded ? guard : ~uint64_t{0});
+    const uint64_t lanes = word(bits.legal[m]) & movers & (p_.guarded(m) ? guard : ~uint64_t{0});
     out[n] = {m, lanes};
     n += lanes != 0;
   }

@@ -96,11 +96,7 @@ void group_by_level(BitProgram& bits) {
     }
   }
   bits.ops = std::move(ops);
-  for (auto* lits : {&bits.next, &bits.legal, &bits.guard})
-    for (uint32_t& l : *lits) l = lit(l);
-  bits.terminal = lit(bits.terminal);
-  for (auto& goals : bits.goals)
-    for (auto& goal : goals) goal.second = lit(goal.second);
+  map_observed_literals(bits, lit);
 }
 
 }  // namespace ggp::propnet

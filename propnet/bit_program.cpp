@@ -140,22 +140,20 @@ std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Prog
   emit(first, p.query_end, bits->query);
   emit(p.query_end, p.num_nodes, bits->transition);
 
-  for (uint32_t l : p.next_lit) bits->next.push_back(lit(l));
-  for (uint32_t l : p.legal_lit) bits->legal.push_back(lit(l));
-  for (uint32_t l : p.legal_guard) bits->guard.push_back(lit(l));
-  bits->terminal = lit(p.terminal);
+  bits->next = p.next_lit;
+  bits->legal = p.legal_lit;
+  bits->guard = p.legal_guard;
+  bits->terminal = p.terminal;
   bits->goals = p.goals;
-  for (auto& goals : bits->goals)
-    for (auto& goal : goals) goal.second = lit(goal.second);
+  map_observed_literals(*bits, lit);
   group_by_level(*bits);
   bits->plain_begin.push_back(0);
   bits->special_begin.push_back(0);
-  auto guarded = [&](uint32_t m) { return ((p.guarded_words[m / 64] >> (m % 64)) & 1) != 0; };
   for (uint32_t r = 0; r < p.num_roles; ++r) {
     for (bool with_guard : {false, true}) {
       std::vector<std::pair<uint32_t, uint32_t>> plain;  // (slot, move), read in slot order
       for (uint32_t m = p.role_moves[r]; m < p.role_moves[r + 1]; ++m)
-        if ((bits->legal[m] & 1) == 0 && guarded(m) == with_guard)
+        if ((bits->legal[m] & 1) == 0 && p.guarded(m) == with_guard)
           plain.push_back({bits->legal[m] >> 1, m});
       std::sort(plain.begin(), plain.end());
       for (const auto& [slot, m] : plain) {

@@ -1,5 +1,5 @@
 #pragma once
-// The whole-network, two-input-op form of a Program that bit-parallel playouts evaluate
+// The whole-network, three-input-op form of a Program that bit-parallel playouts evaluate
 // (bit_parallel.h): every proposition is a 64-bit word, one bit per lane.
 #include <cstdint>
 #include <memory>
@@ -59,6 +59,17 @@ struct BitProgram {
   uint32_t terminal = 0;
   std::vector<std::vector<std::pair<int, uint32_t>>> goals;  // by role: (value, literal)
 };
+
+// Replaces every literal the playouts observe (next, legal, guard, terminal, goals) by f(literal):
+// Program literals become slots when compiled, slots move when ops are regrouped (bit_levels.h).
+template <class F>
+void map_observed_literals(BitProgram& bits, F&& f) {
+  for (auto* lits : {&bits.next, &bits.legal, &bits.guard})
+    for (uint32_t& l : *lits) l = f(l);
+  bits.terminal = f(bits.terminal);
+  for (auto& goals : bits.goals)
+    for (auto& goal : goals) goal.second = f(goal.second);
+}
 
 // Compiles `program` for bit-parallel evaluation. Returns null for programs whose queries read
 // moves (invalid GDL that the differential machine tolerates).
