@@ -12,13 +12,14 @@
 
 #include "cli/commands.h"
 #include "cli/player_spec.h"
-#include "server_protocol/board_view.h"
-#include "server_protocol/game_manager.h"
-#include "server_protocol/http_client.h"
+#include "manager/board_view.h"
+#include "manager/game_manager.h"
+#include "manager/http_client.h"
 
 namespace ggp::cli {
 namespace {
 
+namespace mg = manager;
 namespace sp = server_protocol;
 
 struct MatchOptions {
@@ -70,7 +71,7 @@ std::string game_base_name(const std::string& path) {
   return base.substr(0, base.rfind('.'));
 }
 
-void show_turn(const sp::TurnReport& t, const std::vector<std::string>& roles,
+void show_turn(const mg::TurnReport& t, const std::vector<std::string>& roles,
                reasoner::StateMachine& ref, bool show) {
   std::cout << "turn " << t.turn << ':';
   for (size_t r = 0; r < roles.size(); ++r) {
@@ -78,23 +79,23 @@ void show_turn(const sp::TurnReport& t, const std::vector<std::string>& roles,
     if (!t.errors[r].empty()) std::cout << " [" << t.errors[r] << ": " << t.details[r] << ']';
   }
   std::cout << '\n';
-  if (show) std::cout << sp::render_state_view(reasoner::state_texts(ref, *t.state));
+  if (show) std::cout << mg::render_state_view(reasoner::state_texts(ref, *t.state));
 }
 
 int run_match(const MatchOptions& o) {
   auto sheet = sp::read_rule_sheet(read_file(o.game), o.game);
   auto game = sp::load_rule_sheet(*sheet, o.game);
-  sp::GameManager manager(sheet, game);
+  mg::GameManager manager(sheet, game);
   const std::vector<std::string> roles = reasoner::role_names(manager.referee());
   const size_t n = roles.size();
   if (o.players.size() != n)
     throw std::invalid_argument("the game has " + std::to_string(n) + " roles; give one --player each");
 
-  std::vector<std::unique_ptr<sp::Seat>> seats;
+  std::vector<std::unique_ptr<mg::Seat>> seats;
   for (size_t i = 0; i < n; ++i) {
     const std::string& spec = o.players[i];
-    if (sp::is_endpoint(spec)) {
-      seats.push_back(std::make_unique<sp::RemoteSeat>(spec));
+    if (mg::is_endpoint(spec)) {
+      seats.push_back(std::make_unique<mg::RemoteSeat>(spec));
       continue;
     }
     make_player_from_spec(spec, o.seed);  // fail early on a bad spec
@@ -104,7 +105,7 @@ int run_match(const MatchOptions& o) {
     config.seed = o.seed + 101 * (i + 1);
     auto counter = std::make_shared<uint64_t>(0);
     const uint64_t seed = o.seed + 1000003 * (i + 1);
-    seats.push_back(std::make_unique<sp::LocalSeat>(config.name, config, [spec, seed, counter] {
+    seats.push_back(std::make_unique<mg::LocalSeat>(config.name, config, [spec, seed, counter] {
       return make_player_from_spec(spec, seed + ++*counter);
     }));
   }
@@ -115,14 +116,14 @@ int run_match(const MatchOptions& o) {
   std::map<std::string, int> error_counts;  // "" counts the good replies
   for (int g = 0; g < o.games; ++g) {
     // Player p sits in role (p + g) mod n: seats rotate between games.
-    std::vector<sp::Seat*> table(n);
+    std::vector<mg::Seat*> table(n);
     std::vector<size_t> player_of_role(n);
     for (size_t p = 0; p < n; ++p) {
       player_of_role[(p + g) % n] = p;
       table[(p + g) % n] = seats[p].get();
     }
-    sp::MatchSettings settings;
-    settings.match_id = "ggp." + game_base_name(o.game) + "." + std::to_string(sp::epoch_ms()) +
+    mg::MatchSettings settings;
+    settings.match_id = "ggp." + game_base_name(o.game) + "." + std::to_string(mg::epoch_ms()) +
                         "." + std::to_string(g + 1);
     settings.start_clock = o.start_clock;
     settings.play_clock = o.play_clock;
@@ -134,9 +135,9 @@ int run_match(const MatchOptions& o) {
     for (size_t r = 0; r < n; ++r) std::cout << ' ' << roles[r] << '=' << table[r]->name();
     std::cout << '\n';
     if (o.show)
-      std::cout << sp::render_state_view(reasoner::state_texts(
+      std::cout << mg::render_state_view(reasoner::state_texts(
           manager.referee(), manager.referee().initial_state()));
-    sp::MatchRecord rec = manager.run(table, settings, [&](const sp::TurnReport& t) {
+    mg::MatchRecord rec = manager.run(table, settings, [&](const mg::TurnReport& t) {
       for (double ms : t.reply_ms) worst_reply_ms = std::max(worst_reply_ms, ms);
       for (const std::string& e : t.errors) ++error_counts[e];
       show_turn(t, roles, manager.referee(), o.show);

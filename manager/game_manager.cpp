@@ -1,4 +1,4 @@
-#include "server_protocol/game_manager.h"
+#include "manager/game_manager.h"
 
 #include <algorithm>
 #include <future>
@@ -6,7 +6,18 @@
 
 #include "propnet/machine_cache.h"
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
+
+using server_protocol::InfoReply;
+using server_protocol::Message;
+using server_protocol::MessageKind;
+using server_protocol::parse_info_reply;
+using server_protocol::print_message;
+using server_protocol::print_sexpr;
+using server_protocol::respell_term;
+using server_protocol::RuleSheet;
+using server_protocol::TermStyle;
+
 namespace {
 
 std::string random_token(reasoner::Random& rng) {
@@ -174,4 +185,4 @@ MatchRecord GameManager::run(const std::vector<Seat*>& seats, const MatchSetting
   return rec;
 }
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -1,10 +1,13 @@
-#include "server_protocol/match_record.h"
+#include "manager/match_record.h"
 
 #include <chrono>
 
 #include "server_protocol/messages.h"
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
+
+using server_protocol::respell_term;
+using server_protocol::TermStyle;
 
 nlohmann::json MatchRecord::to_json() const {
   nlohmann::json j;
@@ -46,4 +49,4 @@ int64_t epoch_ms() {
       .count();
 }
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
-#include "server_protocol/http_client.h"
+#include "manager/http_client.h"
 #include "server_protocol/player_service.h"
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 
 struct SeatReply {
   enum class Outcome { Ok, Timeout, Error };
@@ -41,14 +41,15 @@ class RemoteSeat : public Seat {
 
 class LocalSeat : public Seat {
  public:
-  LocalSeat(std::string name, ServiceConfig config, PlayerFactory factory);
+  LocalSeat(std::string name, server_protocol::ServiceConfig config,
+            server_protocol::PlayerFactory factory);
   std::string name() const override { return name_; }
   // A reply that comes after `timeout` counts as a Timeout, as over the network.
   SeatReply send(const std::string& message, std::chrono::milliseconds timeout) override;
 
  private:
   std::string name_;
-  PlayerService service_;
+  server_protocol::PlayerService service_;
 };
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 
 // `facts` in compact form, e.g. "(cell 1 1 b)". Lines end with '\n'. Coordinates are sorted as
 // numbers when they all are numbers; empty squares (no fact, or the mark b, blank or empty) are
 // drawn as '.'. Facts of other relations follow the board on one line.
 std::string render_state_view(const std::vector<std::string>& facts);
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

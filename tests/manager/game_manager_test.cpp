@@ -5,10 +5,11 @@
 #include <set>
 
 #include "agent/random_player.h"
-#include "server_protocol/board_view.h"
-#include "server_protocol/game_manager.h"
-#include "test_support.h"
+#include "manager/board_view.h"
+#include "manager/game_manager.h"
+#include "server_protocol/test_support.h"
 
+using namespace ggp::manager;
 using namespace ggp::server_protocol;
 using namespace std::chrono_literals;
 namespace t = ggp::server_protocol::testing;

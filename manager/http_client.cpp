@@ -1,4 +1,4 @@
-#include "server_protocol/http_client.h"
+#include "manager/http_client.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -7,7 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -94,4 +94,4 @@ HttpExchange post_message(const Endpoint& to, const std::string& message,
   return result;
 }
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -1,4 +1,4 @@
-#include "server_protocol/board_view.h"
+#include "manager/board_view.h"
 
 #include <algorithm>
 #include <map>
@@ -7,7 +7,7 @@
 
 #include "gdl/sexpr.h"
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 namespace {
 
 struct Cell {
@@ -98,4 +98,4 @@ std::string render_state_view(const std::vector<std::string>& facts) {
   return out;
 }
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

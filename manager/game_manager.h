@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "gdl/ast.h"
+#include "manager/match_record.h"
+#include "manager/seat.h"
 #include "reasoner/random.h"
 #include "reasoner/state_machine.h"
-#include "server_protocol/match_record.h"
 #include "server_protocol/messages.h"
-#include "server_protocol/seat.h"
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 
 struct MatchSettings {
   std::string match_id;    // unique per match
@@ -42,7 +42,7 @@ class GameManager {
  public:
   // Builds the referee machine (default kind, through the process's machine cache). Throws what
   // it throws.
-  GameManager(std::shared_ptr<const RuleSheet> sheet, std::shared_ptr<const gdl::Game> game);
+  GameManager(std::shared_ptr<const server_protocol::RuleSheet> sheet, std::shared_ptr<const gdl::Game> game);
 
   reasoner::StateMachine& referee() { return *referee_; }
 
@@ -52,7 +52,7 @@ class GameManager {
                   const TurnObserver& observer = {});
 
  private:
-  std::shared_ptr<const RuleSheet> sheet_;
+  std::shared_ptr<const server_protocol::RuleSheet> sheet_;
   std::shared_ptr<const gdl::Game> game_;
   std::unique_ptr<reasoner::StateMachine> referee_;
 };
@@ -62,4 +62,4 @@ std::vector<SeatReply> broadcast(const std::vector<Seat*>& seats,
                                  const std::vector<std::string>& messages,
                                  std::chrono::milliseconds timeout);
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 
 struct HttpExchange {
   enum class Outcome { Ok, Timeout, Error };
@@ -31,4 +31,4 @@ bool is_endpoint(const std::string& text);
 HttpExchange post_message(const Endpoint& to, const std::string& message,
                           const std::string& receiver, std::chrono::milliseconds timeout);
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -1,6 +1,11 @@
-#include "server_protocol/seat.h"
+#include "manager/seat.h"
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
+
+using server_protocol::Clock;
+using server_protocol::HandleResult;
+using server_protocol::PlayerFactory;
+using server_protocol::ServiceConfig;
 
 RemoteSeat::RemoteSeat(const std::string& host_port)
     : name_(host_port), endpoint_(parse_endpoint(host_port)) {}
@@ -49,4 +54,4 @@ SeatReply LocalSeat::send(const std::string& message, std::chrono::milliseconds 
   return r;
 }
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ggp::server_protocol {
+namespace ggp::manager {
 
 struct MatchRecord {
   std::string match_id;
@@ -40,4 +40,4 @@ std::string render_state(const std::vector<std::string>& compact_facts);
 // Milliseconds since the epoch, now.
 int64_t epoch_ms();
 
-}  // namespace ggp::server_protocol
+}  // namespace ggp::manager
