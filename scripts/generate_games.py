@@ -20,6 +20,15 @@ import sys
 
 SIZES = (5, 8)
 
+
+def header(title, rules, board, roles, draw="none", players=2, kind="alternating",
+           sum_kind="zero-sum"):
+    """The three header lines every shipped game starts with; the last one is read by tools."""
+    return ("; %s: %s.\n; Board: %s. Roles: %s (moves first), %s. Draw: %s.\n"
+            "; Kind: %d players, %s, %s\n" % (title, rules, board, roles[0], ", ".join(roles[1:]),
+                                              draw, players, kind, sum_kind))
+
+
 ALTERNATION = """\
 ; Turns alternate; the role not to move passes with noop.
 (<= (legal ?r noop)
@@ -396,31 +405,56 @@ def title(name, misere):
     return ("Misere " if misere else "") + name
 
 
+WIN_WORD = {False: "wins", True: "loses"}
+
+RUNNER_RULES = {
+    "Breakthrough": "pawns step one row forward, straight onto an empty square or diagonally onto "
+                    "an empty square or an opposing pawn (capturing it); the first to reach the far "
+                    "row or to capture every opposing pawn %s",
+    "Knightthrough": "knights jump only forward (one row and two columns, or two rows and one "
+                     "column) onto an empty square or an opposing knight (capturing it); the first "
+                     "to reach the far row or to capture every opposing knight %s",
+}
+
+
 def runner_game(name, doc, steps, n, misere):
+    top = header(title(name, misere) + " %dx%d" % (n, n), RUNNER_RULES[name] % WIN_WORD[misere],
+                 "%dx%d" % (n, n), ("white", "black"))
     head = doc.format(title=title(name, misere), n=n, m=n - 1, outcome=RUNNER_OUTCOME[misere])
     has_quiet = any(kind == "quiet" for kind, _, _ in steps)
     body = RUNNERS.format(alternation=ALTERNATION, goals=goals(misere),
                           quiet_rule=QUIET_RULE if has_quiet else "")
-    return head + "\n" + body + "\n" + runner_facts(n, steps)
+    return top + ";\n" + head + "\n" + body + "\n" + runner_facts(n, steps)
 
 
 def domineering_game(n, misere):
-    return DOMINEERING.format(title=title("Domineering", misere), n=n,
-                              outcome=DOMINEERING_OUTCOME[misere], alternation=ALTERNATION,
-                              goals=goals(misere), facts=domineering_facts(n))
+    top = header(title("Domineering", misere) + " %dx%d" % (n, n),
+                 "players take turns covering two adjacent empty squares with a domino, vertical "
+                 "along a column and horizontal along a row; the first player who cannot place "
+                 "one " + ("wins" if misere else "loses"), "%dx%d" % (n, n),
+                 ("vertical", "horizontal"))
+    return top + ";\n" + DOMINEERING.format(
+        title=title("Domineering", misere), n=n, outcome=DOMINEERING_OUTCOME[misere],
+        alternation=ALTERNATION, goals=goals(misere), facts=domineering_facts(n))
 
 
 def atarigo_game(n):
+    top = header("Atarigo %dx%d" % (n, n), "Go without passing where the first capture wins; "
+                 "suicide is illegal and a player who cannot move loses", "%dx%d" % (n, n),
+                 ("black", "white"))
     body = STONES.format(alternation=ALTERNATION, playable=ATARIGO_PLAYABLE, next=ATARIGO_NEXT,
                          achieved=ATARIGO_ACHIEVED, goals=NORMAL_GOALS)
-    return ATARIGO_DOC.format(n=n) + "\n" + body + "\n" + stone_facts(n)
+    return top + ";\n" + ATARIGO_DOC.format(n=n) + "\n" + body + "\n" + stone_facts(n)
 
 
 def nogo_game(n, misere):
+    top = header(title("Nogo", misere) + " %dx%d" % (n, n), "Go where capturing and suicide are "
+                 "both illegal; the first player who cannot place a stone " + WIN_WORD[not misere],
+                 "%dx%d" % (n, n), ("black", "white"))
     head = NOGO_DOC.format(title=title("Nogo", misere), n=n, outcome=NOGO_OUTCOME[misere])
     body = STONES.format(alternation=ALTERNATION, playable=NOGO_PLAYABLE, next="",
                          achieved=NOGO_ACHIEVED, goals=goals(misere))
-    return head + "\n" + body + "\n" + stone_facts(n)
+    return top + ";\n" + head + "\n" + body + "\n" + stone_facts(n)
 
 
 def all_games():
