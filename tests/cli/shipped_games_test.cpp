@@ -1,7 +1,9 @@
-// The games this project ships (games_kif/*.kif): each one loads and validates, its propnet agrees
+// The games this project ships (games_kif/*.kif): each one declares its kind in its header
+// (gdl/game_header.h) and has as many roles as it says, loads and validates, its propnet agrees
 // with the prover (the reference) move for move on random playouts, every terminal state gives
-// each role exactly one goal (summing to 100), and the PPA paper's games (Cazenave, "Playout
-// Policy Adaptation for Games") have golden perft counts.
+// each role exactly one goal in 0..100 (summing to 100 in a zero-sum game), at most one role has a
+// choice in any state of an alternating game, and the PPA paper's games (Cazenave, "Playout Policy
+// Adaptation for Games") have golden perft counts.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gdl/game_header.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "propnet/propnet_machine.h"
@@ -35,23 +38,40 @@ std::vector<std::filesystem::path> shipped_games() {
 }
 
 // Random playouts on the reference alone: each ends in a terminal state (no role is ever left
-// without a legal move) where every role has exactly one goal and the goals sum to 100 (every
-// shipped game is zero-sum: one winner, or a 50/50 draw). Returns the first problem, or "".
-std::string check_terminal_goals(StateMachine& ref, int playouts, uint64_t seed) {
+// without a legal move) where every role has exactly one goal in 0..100, summing to 100 in a
+// zero-sum game (one winner, or a draw shared out); in an alternating game no state gives more
+// than one role a choice. Returns the first problem, or "".
+std::string check_playouts(StateMachine& ref, const gdl::GameKind& kind, int playouts,
+                           uint64_t seed) {
   reasoner::Random rng(seed);
-  reasoner::PlayoutBuffers buffers;
   const State start = ref.initial_state();
+  State state, next;
+  reasoner::JointMove joint;
   for (int playout = 0; playout < playouts; ++playout) {
-    const State* end = nullptr;
-    if (!reasoner::depth_charge(ref, start, rng, buffers, end, 1000).completed)
-      return "playout " + std::to_string(playout) + " ends without a terminal state";
+    const std::string where = "playout " + std::to_string(playout) + ": ";
+    state = start;
+    for (int step = 0; !ref.is_terminal(state); ++step) {
+      if (step == 1000) return where + "no terminal state within 1000 steps";
+      int choosers = 0;
+      for (RoleIndex r = 0; r < ref.num_roles(); ++r) {
+        const size_t moves = ref.legal_moves(state, r).size();
+        if (moves == 0) return where + "a role without a legal move";
+        choosers += moves > 1;
+      }
+      if (kind.turns != "simultaneous" && choosers > 1)
+        return where + "two roles with a choice in a " + kind.turns + " game";
+      reasoner::random_joint_move(ref, state, rng, joint);
+      ref.next_state(state, joint, next);
+      std::swap(state, next);
+    }
     reasoner::GoalValue total = 0;
     for (RoleIndex r = 0; r < ref.num_roles(); ++r) {
-      const reasoner::GoalValue goal = ref.goal(*end, r);
-      if (goal < 0 || goal > 100) return "a terminal state without exactly one goal for a role";
+      const reasoner::GoalValue goal = ref.goal(state, r);
+      if (goal < 0 || goal > 100) return where + "a terminal state without exactly one goal for a role";
       total += goal;
     }
-    if (total != 100) return "terminal goals do not sum to 100";
+    if (kind.zero_sum() && total != 100)
+      return where + "terminal goals sum to " + std::to_string(total) + " in a zero-sum game";
   }
   return "";
 }
@@ -66,18 +86,22 @@ std::unique_ptr<reasoner::StateMachine> build_machine(std::shared_ptr<const gdl:
   return propnet::make_propnet(std::move(game), limits);
 }
 
-TEST_CASE("every shipped game loads, and its propnet agrees with the prover on random playouts") {
+TEST_CASE("every shipped game declares its kind, loads, and its propnet agrees with the prover") {
   const std::vector<std::filesystem::path> games = shipped_games();
   REQUIRE(games.size() >= 19);  // the 18 games of the PPA paper's Table 1 and tic-tac-toe
   for (const auto& path : games) {
     CAPTURE(path.filename().string());
+    const gdl::GameHeader header = gdl::read_game_header_file(path.string());
+    CAPTURE(header.problem);
+    REQUIRE(header.kind);
+    CHECK(!header.title.empty());
     std::shared_ptr<const gdl::Game> game;
     REQUIRE_NOTHROW(game = gdl::load_game_file(path.string()));
     auto ref = build_machine(game, propnet::MachineKind::Prover);
     auto net = build_machine(game, propnet::MachineKind::Propnet);
-    REQUIRE(ref->num_roles() == 2);
+    REQUIRE(ref->num_roles() == static_cast<size_t>(header.kind->players));
     CHECK(reasoner::compare_random_playouts(*net, *ref, 2015, {20, 0, 1000}).difference == "");
-    CHECK(check_terminal_goals(*ref, 20, 2016) == "");
+    CHECK(check_playouts(*ref, *header.kind, 20, 2016) == "");
   }
 }
 
