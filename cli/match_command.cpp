@@ -15,6 +15,7 @@
 #include "manager/board_view.h"
 #include "manager/game_manager.h"
 #include "manager/http_client.h"
+#include "tournament/ratings.h"
 
 namespace ggp::cli {
 namespace {
@@ -41,15 +42,6 @@ struct Tally {
   double goal_sum = 0;
   std::string host_name;  // the name the player gave to INFO, if other than its seat's
 };
-
-// Wilson score interval for `successes` of `n` at 95%.
-std::pair<double, double> wilson(double successes, int n) {
-  if (n == 0) return {0, 1};
-  const double z = 1.96, p = successes / n;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -182,7 +174,7 @@ int run_match(const MatchOptions& o) {
     const Tally& t = tallies[p];
     const std::string name =
         seats[p]->name() + (t.host_name.empty() ? "" : " (" + t.host_name + ")");
-    auto [lo, hi] = wilson(t.score, played);
+    auto [lo, hi] = tournament::wilson_interval(t.score, played);
     char line[256];
     std::snprintf(line, sizeof line,
                   "  player %zu %s: %d wins %d draws %d losses, win rate %.1f%% (95%% CI "

@@ -47,30 +47,43 @@ std::vector<std::string> axis(const std::set<std::string>& values) {
 
 }  // namespace
 
-std::string render_state_view(const std::vector<std::string>& facts) {
+std::optional<BoardLayout> find_board(const std::vector<std::string>& facts) {
   std::map<std::string, std::vector<Cell>> by_relation;
   for (const std::string& f : facts)
     if (std::optional<Cell> c = as_cell(f)) by_relation[c->relation].push_back(*c);
   const std::vector<Cell>* board = nullptr;
   for (const auto& [name, cells] : by_relation)
     if (cells.size() >= 4 && (!board || cells.size() > board->size())) board = &cells;
+  if (!board) return std::nullopt;
+  std::set<std::string> row_set, col_set;
+  for (const Cell& c : *board) {
+    row_set.insert(c.row);
+    col_set.insert(c.col);
+  }
+  return BoardLayout{board->front().relation, axis(row_set), axis(col_set)};
+}
 
+bool is_empty_mark(const std::string& mark) {
+  return mark == "b" || mark == "blank" || mark == "empty";
+}
+
+std::string render_state_view(const std::vector<std::string>& facts) {
+  const std::optional<BoardLayout> board = find_board(facts);
   std::string out;
   if (!board) {
     for (const std::string& f : facts) out += "  " + f + '\n';
     return out;
   }
-  std::set<std::string> row_set, col_set;
   std::map<std::pair<std::string, std::string>, std::string> marks;
-  for (const Cell& c : *board) {
-    row_set.insert(c.row);
-    col_set.insert(c.col);
+  for (const std::string& f : facts) {
+    const std::optional<Cell> c = as_cell(f);
     // Common names of an empty square are drawn as '.' too.
-    if (c.mark == "b" || c.mark == "blank" || c.mark == "empty") continue;
-    std::string& m = marks[{c.row, c.col}];
-    m += (m.empty() ? "" : ",") + c.mark;
+    if (!c || c->relation != board->relation || is_empty_mark(c->mark)) continue;
+    std::string& m = marks[{c->row, c->col}];
+    m += (m.empty() ? "" : ",") + c->mark;
   }
-  const std::vector<std::string> rows = axis(row_set), cols = axis(col_set);
+  const std::vector<std::string>& rows = board->rows;
+  const std::vector<std::string>& cols = board->cols;
   size_t width = 1, label = 1;
   for (const auto& [pos, m] : marks) width = std::max(width, m.size());
   for (const std::string& c : cols) width = std::max(width, c.size());
@@ -89,10 +102,9 @@ std::string render_state_view(const std::vector<std::string>& facts) {
     out += '\n';
   }
   std::string rest;
-  const std::string& name = board->front().relation;
   for (const std::string& f : facts) {
     std::optional<Cell> c = as_cell(f);
-    if (!c || c->relation != name) rest += (rest.empty() ? "" : " ") + f;
+    if (!c || c->relation != board->relation) rest += (rest.empty() ? "" : " ") + f;
   }
   if (!rest.empty()) out += "  " + rest + '\n';
   return out;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the build dependencies from Debian packages. Idempotent: does nothing when all are there.
 set -euo pipefail
-packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev ccache)
+# chromium and chromium-driver: the tournament report's test opens the report in headless Chromium.
+packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev ccache
+          chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,73 @@
+#include "tournament/tournament_file.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace ggp::tournament {
+namespace {
+
+std::string base_name(const std::string& path) {
+  return std::filesystem::path(path).stem().string();
+}
+
+}  // namespace
+
+TournamentFile read_tournament_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  TournamentFile f;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
+    static const std::set<std::string> known = {
+        "title", "games", "players", "matches", "startclock", "playclock", "margin_ms", "over_http",
+        "parallel", "seed", "max_turns", "anchor", "out", "comment"};
+    for (const auto& [key, value] : j.items())
+      if (!known.count(key)) throw std::runtime_error("unknown key '" + key + "'");
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    for (const auto& g : j.at("games")) {
+      GameEntry game;
+      BoardView view;
+      if (g.is_string()) {
+        game.path = g.get<std::string>();
+      } else {
+        game.path = g.at("path").get<std::string>();
+        game.name = g.value("name", "");
+        if (g.contains("board")) {
+          view.first_is_row = g["board"].value("first_is_row", false);
+          view.top_down = g["board"].value("top_down", false);
+        }
+      }
+      if (game.name.empty()) game.name = base_name(game.path);
+      if (std::filesystem::path(game.path).is_relative()) game.path = (folder / game.path).string();
+      f.spec.games.push_back(game);
+      f.views.push_back(view);
+    }
+    for (const auto& p : j.at("players"))
+      f.spec.players.push_back(p.is_string() ? parse_player_argument(p.get<std::string>())
+                                             : PlayerEntry{p.at("name").get<std::string>(),
+                                                           p.at("spec").get<std::string>()});
+    Settings& s = f.spec.settings;
+    s.matches = j.value("matches", s.matches);
+    s.start_clock = j.value("startclock", s.start_clock);
+    s.play_clock = j.value("playclock", s.play_clock);
+    s.margin_ms = j.value("margin_ms", s.margin_ms);
+    s.over_http = j.value("over_http", s.over_http);
+    s.parallel = j.value("parallel", s.parallel);
+    s.seed = j.value("seed", s.seed);
+    s.max_turns = j.value("max_turns", s.max_turns);
+    f.title = j.value("title", "");
+    f.anchor = j.value("anchor", "");
+    f.out = j.value("out", "");
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+  return f;
+}
+
+}  // namespace ggp::tournament
