@@ -38,6 +38,7 @@ struct TournamentOptions {
   uint64_t seed = 1;
   size_t max_turns = 5000;
   std::string anchor;
+  std::string gauntlet;
   std::string out;
   std::string title;
   std::vector<std::string> notes;
@@ -70,16 +71,18 @@ bool given(const TournamentOptions& o, const char* flag) { return o.cmd->count(f
 // The file's tournament with the flags given on the command line laid over it, or the flags'.
 tn::TournamentFile resolve(const TournamentOptions& o) {
   tn::TournamentFile f;
-  if (!o.file.empty()) {
-    if (!o.games.empty() || !o.players.empty())
-      throw std::invalid_argument("give the games and players in the tournament file or as "
-                                  "flags, not both");
-    f = tn::read_tournament_file(o.file);
-  } else {
+  if (!o.file.empty()) f = tn::read_tournament_file(o.file);
+  // --game and --player given beside a file replace its games and players.
+  if (!o.games.empty()) {
+    f.spec.games.clear();
+    f.views.clear();
     for (const std::string& g : o.games) {
       f.spec.games.push_back({fs::path(g).stem().string(), g});
       f.views.push_back({});
     }
+  }
+  if (!o.players.empty()) {
+    f.spec.players.clear();
     for (const std::string& p : o.players) f.spec.players.push_back(tn::parse_player_argument(p));
   }
   tn::Settings& s = f.spec.settings;
@@ -93,6 +96,7 @@ tn::TournamentFile resolve(const TournamentOptions& o) {
   if (flags_only || given(o, "--seed")) s.seed = o.seed;
   if (flags_only || given(o, "--max-turns")) s.max_turns = o.max_turns;
   if (!o.anchor.empty()) f.anchor = o.anchor;
+  if (!o.gauntlet.empty()) s.gauntlet = o.gauntlet;
   if (!o.out.empty()) f.out = o.out;
   if (!o.title.empty()) f.title = o.title;
   if (f.out.empty()) throw std::invalid_argument("give --out DIR (or \"out\" in the file)");
@@ -122,6 +126,7 @@ int run_tournament(const TournamentOptions& o) {
   for (const tn::GameEntry& g : f.spec.games) games.push_back(g.name);
   for (const tn::PlayerEntry& p : f.spec.players) players.push_back(p.name);
   size_t anchor = 0;
+  if (f.anchor.empty()) f.anchor = f.spec.settings.gauntlet;
   if (!f.anchor.empty()) {
     anchor = static_cast<size_t>(std::find(players.begin(), players.end(), f.anchor) -
                                  players.begin());
@@ -188,7 +193,9 @@ void add_tournament_command(CLI::App& app) {
       "Round robin over games, players and seats; resumable; summary, ratings and HTML report");
   static TournamentOptions o;
   o.cmd = cmd;
-  cmd->add_option("file", o.file, "a tournament file (JSON) instead of --game and --player");
+  cmd->add_option("file", o.file,
+                  "a tournament file (JSON); flags given beside it replace its settings, --game "
+                  "and --player its games and players");
   cmd->add_option("--game", o.games, "a .kif file (repeat for more games)");
   cmd->add_option("--player", o.players,
                   "NAME=SPEC, SPEC or host:port (a remote GGP player); repeat, at least as many "
@@ -209,7 +216,9 @@ void add_tournament_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--max-turns", o.max_turns, "abort a match not over after this many turns")
       ->capture_default_str();
-  cmd->add_option("--anchor", o.anchor, "the player rated 0 (default: the first)");
+  cmd->add_option("--anchor", o.anchor, "the player rated 0 (default: the gauntlet, else the first)");
+  cmd->add_option("--gauntlet", o.gauntlet,
+                  "a player's name: play only the groups that include it (all against it)");
   cmd->add_option("--out", o.out, "the folder of the results (resumes what it holds)");
   cmd->add_option("--title", o.title, "the report's title");
   cmd->add_option("--note", o.notes, "a line for the report (e.g. the commit); repeatable");

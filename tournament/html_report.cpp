@@ -162,10 +162,14 @@ std::string overview_heat_map(const Summary& s) {
     for (size_t g = 0; g < s.games.size(); ++g) {
       const PlayerGameScore& c = s.per_game[g][p];
       if (c.matches == 0) continue;
-      cells[p][g] = {true, c.score(), fmt("%.0f%%", 100 * c.score()),
-                     s.players[p] + " on " + s.games[g] + ": score " +
-                         fmt("%.1f%%", 100 * c.score()) + fmt(", mean goal %.1f over ", c.mean_goal()) +
-                         std::to_string(c.matches) + " matches"};
+      std::string tip = s.players[p] + " on " + s.games[g] + ": score " +
+                        fmt("%.1f%%", 100 * c.score()) + fmt(", mean goal %.1f over ", c.mean_goal()) +
+                        std::to_string(c.matches) + " matches";
+      for (size_t r = 0; r < c.role_matches.size() && r < s.roles[g].size(); ++r)
+        if (c.role_matches[r])
+          tip += "; as " + s.roles[g][r] + fmt(" %.1f%%", 100 * c.role_score(r)) + " (" +
+                 std::to_string(c.role_matches[r]) + ")";
+      cells[p][g] = {true, c.score(), fmt("%.0f%%", 100 * c.score()), tip};
     }
   return heat_map("players by game", s.players, s.games, cells);
 }

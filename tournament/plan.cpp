@@ -1,5 +1,6 @@
 #include "tournament/plan.h"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -50,6 +51,14 @@ std::vector<ScheduledMatch> make_schedule(const TournamentSpec& spec,
       throw std::invalid_argument("players '" + it->second + "' and '" + p.name +
                                   "' need distinct names: give one as NAME=SPEC");
   }
+  size_t gauntlet = k;
+  if (!spec.settings.gauntlet.empty()) {
+    for (size_t p = 0; p < k; ++p)
+      if (spec.players[p].name == spec.settings.gauntlet) gauntlet = p;
+    if (gauntlet == k)
+      throw std::invalid_argument("the gauntlet '" + spec.settings.gauntlet +
+                                  "' is none of the players");
+  }
   // Per game: its groups and the rounds it needs.
   std::vector<std::vector<std::vector<size_t>>> groups(spec.games.size());
   int rounds = 0;
@@ -59,7 +68,9 @@ std::vector<ScheduledMatch> make_schedule(const TournamentSpec& spec,
       throw std::invalid_argument("game " + spec.games[g].name + " has " + std::to_string(n) +
                                   " roles but the tournament has " + std::to_string(k) +
                                   " players");
-    groups[g] = combinations(k, n);
+    for (std::vector<size_t>& group : combinations(k, n))
+      if (gauntlet == k || std::find(group.begin(), group.end(), gauntlet) != group.end())
+        groups[g].push_back(std::move(group));
     rounds = std::max(rounds, matches_per_group(spec.settings.matches, n) / static_cast<int>(n));
   }
   std::vector<ScheduledMatch> out;

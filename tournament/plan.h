@@ -30,6 +30,8 @@ struct Settings {
   int parallel = 1;          // matches at once
   size_t max_turns = 5000;   // a match not over after this many turns is aborted
   uint64_t seed = 1;         // of the players and the manager's replacement moves
+  std::string gauntlet;      // a player's name: only the groups that include it are played (every
+                             // other player against it); empty: the whole round robin
 };
 
 struct TournamentSpec {
@@ -52,7 +54,8 @@ int matches_per_group(int matches, size_t roles);
 // The schedule, round by round: round r holds one match of every game, group and seat rotation,
 // so a tournament cut short has covered every pairing about equally. `roles[g]` is the number of
 // roles of game g. Throws std::invalid_argument when a game has more roles than there are
-// players, or when two players' names are the same once sanitised for ids.
+// players, when two players' names are the same once sanitised for ids, or when the gauntlet
+// names no player.
 std::vector<ScheduledMatch> make_schedule(const TournamentSpec& spec,
                                           const std::vector<size_t>& roles);
 

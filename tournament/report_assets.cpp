@@ -48,6 +48,11 @@ const char* const kReportScript = R"JS(
   const EMPTY = new Set(['b', 'blank', 'empty']);
   const PALETTE = ['#1f1f1f', '#fafafa', '#d62728', '#1f77b4', '#ffbf00', '#2ca02c', '#9467bd',
                    '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f'];
+  const NAMED = new Map([['black', '#1f1f1f'], ['white', '#fafafa'], ['red', '#d62728'],
+                         ['blue', '#1f77b4'], ['yellow', '#ffbf00'], ['green', '#2ca02c'],
+                         ['purple', '#9467bd'], ['orange', '#ff7f0e'], ['cyan', '#17becf'],
+                         ['brown', '#8c564b'], ['magenta', '#e377c2'], ['pink', '#e377c2'],
+                         ['grey', '#7f7f7f'], ['gray', '#7f7f7f']]);
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -84,8 +89,14 @@ const char* const kReportScript = R"JS(
       const w = words(f);
       if (w && w.length === 4 && w[0] === board.relation && !EMPTY.has(w[3])) marks.add(w[3]);
     }
+    // A mark that names a colour is drawn in it; the others take the palette's unused colours.
     const colours = new Map();
-    Array.from(marks).sort().forEach(function (m, i) { colours.set(m, PALETTE[i % PALETTE.length]); });
+    const used = new Set();
+    for (const m of marks)
+      if (NAMED.has(m.toLowerCase())) { colours.set(m, NAMED.get(m.toLowerCase())); used.add(NAMED.get(m.toLowerCase())); }
+    const free = PALETTE.filter(function (c) { return !used.has(c); });
+    Array.from(marks).sort().filter(function (m) { return !colours.has(m); })
+      .forEach(function (m, i) { colours.set(m, free[i % free.length]); });
     return colours;
   }
   function drawBoard(board, facts, colours) {

@@ -257,7 +257,7 @@ class Run {
   void report_locked(const MatchResult* finished) {
     {
       std::lock_guard lock(mutex_);
-      progress_.running = running_;
+      progress_.running = running_ - (finished && running_ > 0 ? 1 : 0);  // it is about to end
     }
     progress_.finished = finished;
     if (hooks_.progress) hooks_.progress(progress_);
@@ -285,6 +285,7 @@ nlohmann::json fixed_part(const nlohmann::json& identity) {
   nlohmann::json j = identity;
   j.erase("matches");
   j.erase("parallel");
+  j.erase("gauntlet");  // a gauntlet's matches are a round robin's: one may extend the other
   for (auto& g : j["games"]) g.erase("path");
   return j;
 }
@@ -351,6 +352,7 @@ nlohmann::json Tournament::identity() const {
   j["over_http"] = s.over_http;
   j["max_turns"] = s.max_turns;
   j["seed"] = s.seed;
+  j["gauntlet"] = s.gauntlet;
   j["matches"] = s.matches;
   j["parallel"] = s.parallel;
   return j;

@@ -47,6 +47,7 @@ Summary summarise(const std::vector<std::string>& games, const std::vector<std::
   s.players = players;
   s.anchor = anchor;
   s.per_game.assign(games.size(), std::vector<PlayerGameScore>(players.size()));
+  s.roles.resize(games.size());
   s.per_player.resize(players.size());
   std::map<std::tuple<size_t, size_t, size_t>, PairingScore> pairings;
   std::vector<PairResult> pairs;
@@ -60,6 +61,7 @@ Summary summarise(const std::vector<std::string>& games, const std::vector<std::
       continue;
     s.wall_ms += r.wall_ms;
     const size_t n = seat.size();
+    if (s.roles[g].empty()) s.roles[g] = r.roles;
     for (size_t i = 0; i < n; ++i) {
       PlayerStats& ps = s.per_player[seat[i]];
       ps.replies += static_cast<long>(r.turns);
@@ -82,16 +84,20 @@ Summary summarise(const std::vector<std::string>& games, const std::vector<std::
       ++cell.matches;
       ++ps.matches;
       cell.goal_sum += r.goals[i];
-      if (n == 1) {
-        cell.score_sum += r.goals[i] / 100.0;
-        continue;
+      double score = r.goals[i] / 100.0;  // a one-role game: its goal
+      if (n > 1) {
+        double mine = 0;
+        for (size_t j = 0; j < n; ++j)
+          if (j != i) mine += pair_score(r.goals[i], r.goals[j]);
+        score = mine / static_cast<double>(n - 1);
+        ps.score_sum += score;
+        ++ps.scored_matches;
       }
-      double mine = 0;
-      for (size_t j = 0; j < n; ++j)
-        if (j != i) mine += pair_score(r.goals[i], r.goals[j]);
-      cell.score_sum += mine / static_cast<double>(n - 1);
-      ps.score_sum += mine / static_cast<double>(n - 1);
-      ++ps.scored_matches;
+      cell.score_sum += score;
+      cell.role_matches.resize(std::max(cell.role_matches.size(), n));
+      cell.role_score_sum.resize(cell.role_matches.size());
+      ++cell.role_matches[i];
+      cell.role_score_sum[i] += score;
     }
     for (size_t i = 0; i < n; ++i)
       for (size_t j = i + 1; j < n; ++j) {
@@ -146,11 +152,16 @@ nlohmann::json to_json(const Summary& s) {
     for (size_t p = 0; p < s.players.size(); ++p) {
       const PlayerGameScore& c = s.per_game[g][p];
       if (c.matches == 0) continue;
+      nlohmann::json by_role = nlohmann::json::object();
+      for (size_t r = 0; r < c.role_matches.size() && r < s.roles[g].size(); ++r)
+        if (c.role_matches[r])
+          by_role[s.roles[g][r]] = {{"matches", c.role_matches[r]}, {"score", c.role_score(r)}};
       j["per_game"].push_back({{"game", s.games[g]},
                                {"player", s.players[p]},
                                {"matches", c.matches},
                                {"score", c.score()},
-                               {"mean_goal", c.mean_goal()}});
+                               {"mean_goal", c.mean_goal()},
+                               {"by_role", by_role}});
     }
   j["players_stats"] = nlohmann::json::array();
   for (size_t p = 0; p < s.players.size(); ++p) {
@@ -170,8 +181,6 @@ nlohmann::json to_json(const Summary& s) {
 std::string to_text(const Summary& s) {
   size_t width = 6;
   for (const std::string& p : s.players) width = std::max(width, p.size());
-  size_t game_width = 4;
-  for (const std::string& g : s.games) game_width = std::max(game_width, g.size());
   std::string out = std::to_string(s.matches) + " matches completed (" + std::to_string(s.aborted) +
                     " aborted), " + format("%.0f", s.wall_ms / 1000) + " s of matches\n";
   if (s.players.empty()) return out;
@@ -193,27 +202,31 @@ std::string to_text(const Summary& s) {
            " matches\n";
   }
 
-  out += "\nscores per game and pairing (the first player's score, 95% Wilson interval):\n";
-  for (const PairingScore& p : s.pairings) {
-    const auto [low, high] = p.interval();
-    out += "  " + padded(s.games[p.game], game_width) + "  " +
-           padded(s.players[p.a] + " vs " + s.players[p.b], 2 * width + 4) +
-           format(" %5.1f%% [%.1f, %.1f]", 100 * p.score(), 100 * low, 100 * high) + "  " +
-           std::to_string(p.wins) + "-" + std::to_string(p.draws) + "-" +
-           std::to_string(p.losses) + " (won-drawn-lost)\n";
-  }
-  for (size_t g = 0; g < s.games.size(); ++g)
+  out += "\nper game: the first player's score against the second (95% Wilson interval, "
+         "won-drawn-lost), then each player's score, mean goal and score by role:\n";
+  for (size_t g = 0; g < s.games.size(); ++g) {
+    out += "  " + s.games[g] + "\n";
+    for (const PairingScore& p : s.pairings) {
+      if (p.game != g) continue;
+      const auto [low, high] = p.interval();
+      out += "    " + padded(s.players[p.a] + " vs " + s.players[p.b], 2 * width + 4) +
+             format(" %5.1f%% [%.1f, %.1f]", 100 * p.score(), 100 * low, 100 * high) + "  " +
+             std::to_string(p.wins) + "-" + std::to_string(p.draws) + "-" +
+             std::to_string(p.losses) + "\n";
+    }
     for (size_t p = 0; p < s.players.size(); ++p) {
       const PlayerGameScore& c = s.per_game[g][p];
-      if (c.matches == 0 || s.pairings.end() != std::find_if(s.pairings.begin(), s.pairings.end(),
-                                                             [&](const PairingScore& x) {
-                                                               return x.game == g;
-                                                             }))
-        continue;
-      out += "  " + padded(s.games[g], game_width) + "  " + padded(s.players[p], 2 * width + 4) +
-             format(" mean goal %.1f over ", c.mean_goal()) + std::to_string(c.matches) +
-             " matches\n";
+      if (c.matches == 0) continue;
+      out += "    " + padded(s.players[p], width) + format("  %5.1f%%", 100 * c.score()) + " of " +
+             std::to_string(c.matches) + format(", mean goal %.1f", c.mean_goal());
+      for (size_t r = 0; r < c.role_matches.size() && r < s.roles[g].size(); ++r)
+        if (c.role_matches[r])
+          out += std::string(r ? "," : ";") + " as " + s.roles[g][r] +
+                 format(" %.1f%%", 100 * c.role_score(r)) + " (" +
+                 std::to_string(c.role_matches[r]) + ")";
+      out += "\n";
     }
+  }
 
   out += "\nreplies per player: PLAY replies, late (TO), illegal (IL), failed (CE); CPU per move:\n";
   for (size_t p = 0; p < s.players.size(); ++p) {

@@ -30,8 +30,14 @@ struct PlayerGameScore {
   int matches = 0;
   double score_sum = 0;  // pairwise, each match weighing 1
   double goal_sum = 0;
+  std::vector<int> role_matches;       // by the role it played
+  std::vector<double> role_score_sum;
   double score() const { return matches ? score_sum / matches : 0; }
   double mean_goal() const { return matches ? goal_sum / matches : 0; }
+  // Its score when it played role r (0 when it never did).
+  double role_score(size_t r) const {
+    return r < role_matches.size() && role_matches[r] ? role_score_sum[r] / role_matches[r] : 0;
+  }
 };
 
 struct PlayerStats {
@@ -51,6 +57,7 @@ struct PlayerStats {
 
 struct Summary {
   std::vector<std::string> games;
+  std::vector<std::vector<std::string>> roles;  // per game, from its results
   std::vector<std::string> players;
   size_t anchor = 0;
   int matches = 0;  // completed

@@ -1,5 +1,6 @@
 #include "tournament/tournament_file.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -14,6 +15,20 @@ std::string base_name(const std::string& path) {
   return std::filesystem::path(path).stem().string();
 }
 
+// `${NAME}` replaced by the environment variable NAME; throws when it is not set.
+std::string expand_variables(std::string text) {
+  for (size_t at = text.find("${"); at != std::string::npos; at = text.find("${", at)) {
+    const size_t close = text.find('}', at);
+    if (close == std::string::npos) break;
+    const std::string name = text.substr(at + 2, close - at - 2);
+    const char* value = std::getenv(name.c_str());
+    if (!value) throw std::runtime_error("the game path '" + text + "' needs $" + name + " set");
+    text.replace(at, close - at + 1, value);
+    at += std::string(value).size();
+  }
+  return text;
+}
+
 }  // namespace
 
 TournamentFile read_tournament_file(const std::string& path) {
@@ -24,7 +39,7 @@ TournamentFile read_tournament_file(const std::string& path) {
     const nlohmann::json j = nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
     static const std::set<std::string> known = {
         "title", "games", "players", "matches", "startclock", "playclock", "margin_ms", "over_http",
-        "parallel", "seed", "max_turns", "anchor", "out", "comment"};
+        "parallel", "seed", "max_turns", "anchor", "gauntlet", "out", "comment"};
     for (const auto& [key, value] : j.items())
       if (!known.count(key)) throw std::runtime_error("unknown key '" + key + "'");
     const std::filesystem::path folder = std::filesystem::path(path).parent_path();
@@ -41,6 +56,7 @@ TournamentFile read_tournament_file(const std::string& path) {
           view.top_down = g["board"].value("top_down", false);
         }
       }
+      game.path = expand_variables(game.path);
       if (game.name.empty()) game.name = base_name(game.path);
       if (std::filesystem::path(game.path).is_relative()) game.path = (folder / game.path).string();
       f.spec.games.push_back(game);
@@ -59,6 +75,7 @@ TournamentFile read_tournament_file(const std::string& path) {
     s.parallel = j.value("parallel", s.parallel);
     s.seed = j.value("seed", s.seed);
     s.max_turns = j.value("max_turns", s.max_turns);
+    s.gauntlet = j.value("gauntlet", s.gauntlet);
     f.title = j.value("title", "");
     f.anchor = j.value("anchor", "");
     f.out = j.value("out", "");

@@ -139,3 +139,19 @@ TEST_CASE("player arguments: NAME=SPEC, SPEC, host:port; threads") {
   CHECK(player_threads(remote) == 0);
   CHECK(sanitise_name("uct:c=0.4") == "uct_c_0_4");
 }
+
+TEST_CASE("schedule: a gauntlet plays only the groups with its player") {
+  TournamentSpec spec = spec_of(1, 4, 2);
+  spec.settings.gauntlet = "p2";
+  const auto schedule = make_schedule(spec, {2});
+  CHECK(schedule.size() == 3 * 2);  // p2 against each of three others, both seats
+  for (const ScheduledMatch& m : schedule)
+    CHECK((m.seats[0] == 2 || m.seats[1] == 2));
+  const auto counts = seat_counts(schedule, 0);
+  CHECK(counts.at({2, 0}) == 3);
+  CHECK(counts.at({2, 1}) == 3);
+  CHECK(counts.at({0, 0}) == 1);
+  CHECK(counts.at({0, 1}) == 1);
+  spec.settings.gauntlet = "nobody";
+  CHECK_THROWS_AS(make_schedule(spec, {2}), std::invalid_argument);
+}

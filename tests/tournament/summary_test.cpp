@@ -87,3 +87,23 @@ TEST_CASE("summary: three-role matches are compared pairwise; CPU per move where
   CHECK(s.per_player[1].rating.elo == 0);
   CHECK(s.per_player[2].cpu_moves == 20);  // measured in one match of two
 }
+
+TEST_CASE("summary: scores by role") {
+  std::vector<MatchResult> rs;
+  for (int i = 0; i < 3; ++i) {
+    MatchResult r = result("bt", {"a", "b"}, {100, 0});
+    r.roles = {"white", "black"};
+    rs.push_back(r);
+  }
+  MatchResult r = result("bt", {"b", "a"}, {100, 0});
+  r.roles = {"white", "black"};
+  rs.push_back(r);
+  const Summary s = summarise({"bt"}, {"a", "b"}, rs);
+  const PlayerGameScore& a = s.per_game[0][0];
+  CHECK(a.role_matches == std::vector<int>{3, 1});
+  CHECK(a.role_score(0) == 1.0);
+  CHECK(a.role_score(1) == 0.0);
+  CHECK(s.per_game[0][1].role_score(0) == 1.0);
+  CHECK(to_json(s)["per_game"][0]["by_role"]["white"]["matches"] == 3);
+  CHECK(to_text(s).find("as white 100.0% (3), as black 0.0% (1)") != std::string::npos);
+}
