@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gdl/ast.h"
+#include "agent/machine_source.h"
 
 namespace ggp::agent {
 
@@ -27,9 +27,9 @@ class Player {
   virtual ~Player() = default;
   virtual std::string name() const = 0;
 
-  // START: the validated rules and our role (its name as the rules write it); build the machine
-  // and prepare until `deadline`. Throws on rules it cannot play.
-  virtual void start(std::shared_ptr<const gdl::Game> game, const std::string& role,
+  // START: the machines to play with (built above the agent) and our role (its name as the rules
+  // write it); prepare until `deadline`. Throws when no machine can be had or the role is unknown.
+  virtual void start(std::shared_ptr<MachineSource> machines, const std::string& role,
                      Clock::time_point deadline) = 0;
   // PLAY: the previous joint move as move texts in role order (empty on the first turn); returns
   // our move as text in the rules' case. Must answer a legal move by `deadline`, whatever fails.

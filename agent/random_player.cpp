@@ -1,15 +1,12 @@
 #include "agent/random_player.h"
 
 #include "agent/match_state.h"
-#include "propnet/machine_cache.h"
 
 namespace ggp::agent {
 
-void RandomPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
-                         Clock::time_point) {
-  propnet::BuiltMachine built =
-      propnet::make_cached_machine(std::move(game), propnet::MachineKind::Default);
-  machine_ = std::move(built.machine);
+void RandomPlayer::start(std::shared_ptr<MachineSource> machines, const std::string& role,
+                         Clock::time_point deadline) {
+  machine_ = machines->first(deadline).machine;
   role_ = find_role(*machine_, role);
   state_ = machine_->initial_state();
   stats_ = {};

@@ -13,7 +13,7 @@ class RandomPlayer : public Player {
  public:
   explicit RandomPlayer(uint64_t seed = 1) : rng_(seed) {}
   std::string name() const override { return "random"; }
-  void start(std::shared_ptr<const gdl::Game> game, const std::string& role,
+  void start(std::shared_ptr<MachineSource> machines, const std::string& role,
              Clock::time_point deadline) override;
   std::string play(const std::vector<std::string>& last_joint_move,
                    Clock::time_point deadline) override;

@@ -7,7 +7,7 @@
 
 namespace ggp::agent {
 
-RootParallelSearcher::RootParallelSearcher(const Factory& factory, size_t threads,
+RootParallelSearcher::RootParallelSearcher(const SearcherFactory& factory, size_t threads,
                                            reasoner::StateMachine& machine, uint64_t seed) {
   for (size_t i = 0; i < std::max<size_t>(threads, 1); ++i) {
     machines_.push_back(machine.clone());

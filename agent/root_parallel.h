@@ -3,7 +3,6 @@
 // with its own machine clone and seed, search the same root in their own threads; the move is the
 // one with the most votes summed over them (MCTS: root visits; proven wins first). Deterministic
 // for a seed under a playout budget (the budget is split evenly), as each searcher is.
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -13,11 +12,9 @@ namespace ggp::agent {
 
 class RootParallelSearcher : public Searcher {
  public:
-  using Factory =
-      std::function<std::unique_ptr<Searcher>(reasoner::StateMachine& machine, uint64_t seed)>;
   // `threads` searchers from `factory`, over clones of `machine`, seeded seed, seed + 1, ...
-  RootParallelSearcher(const Factory& factory, size_t threads, reasoner::StateMachine& machine,
-                       uint64_t seed);
+  RootParallelSearcher(const SearcherFactory& factory, size_t threads,
+                       reasoner::StateMachine& machine, uint64_t seed);
 
   std::string name() const override;
   void set_root(const reasoner::State& state) override;

@@ -6,7 +6,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -65,6 +67,11 @@ class Searcher {
   // player's log; each remark is returned once, then the note is empty until the next one.
   virtual std::string note() { return {}; }
 };
+
+// Builds a searcher over `machine` (which the caller owns and keeps for the searcher's lifetime),
+// seeded with `seed`: how players, root parallelism and the metagame make searchers.
+using SearcherFactory =
+    std::function<std::unique_ptr<Searcher>(reasoner::StateMachine& machine, uint64_t seed)>;
 
 // True when the stop flag is raised or the deadline has passed (the playout budget aside).
 inline bool interrupted(const SearchLimits& limits) {

@@ -6,12 +6,12 @@
 #include <stdexcept>
 
 #include "agent/mcts.h"
-#include "agent/mcts_player.h"
 #include "agent/metagame.h"
 #include "agent/mm_mcs.h"
 #include "agent/nested_search.h"
 #include "agent/random_player.h"
 #include "agent/root_parallel.h"
+#include "agent/search_player.h"
 
 namespace ggp::cli {
 namespace {
@@ -312,7 +312,7 @@ agent::SearcherFactory full_searcher_factory(Spec spec) {
 std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec_text, uint64_t seed) {
   Spec spec = parse_spec(spec_text, seed);
   if (spec.name == "random") return std::make_unique<agent::RandomPlayer>(spec.seed);
-  return std::make_unique<agent::MctsPlayer>(spec.player, full_searcher_factory(spec), spec.seed);
+  return std::make_unique<agent::SearchPlayer>(spec.player, full_searcher_factory(spec), spec.seed);
 }
 
 std::unique_ptr<agent::Searcher> make_searcher_from_spec(const std::string& spec_text,

@@ -36,6 +36,7 @@ int run_serve(const ServeOptions& o) {
   service_config.name = o.name;
   service_config.margin = std::chrono::milliseconds(o.margin_ms);
   service_config.seed = o.seed;
+  service_config.machines = server_protocol::cached_machines(propnet::MachineKind::Default);
   server_protocol::PlayerService service(service_config, [o, matches] {
     return make_player_from_spec(o.player, o.seed + 7919 * ++*matches);
   });

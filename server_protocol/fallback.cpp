@@ -3,12 +3,12 @@
 #include <algorithm>
 
 #include "agent/match_state.h"
-#include "propnet/machine_factory.h"
+#include "reasoner/prover.h"
 
 namespace ggp::server_protocol {
 
 Fallback::Fallback(std::shared_ptr<const gdl::Game> game, const std::string& role, uint64_t seed)
-    : machine_(propnet::make_machine(std::move(game), propnet::MachineKind::Prover).machine),
+    : machine_(reasoner::make_prover(std::move(game))),
       role_(agent::find_role(*machine_, role)),
       rng_(seed) {
   state_ = machine_->initial_state();

@@ -22,9 +22,10 @@ bool ready_by(std::future<CallResult>& f, Clock::time_point t) {
 }  // namespace
 
 MatchSession::MatchSession(std::string match_id, int play_clock,
-                           std::unique_ptr<agent::Player> player)
+                           std::unique_ptr<agent::Player> player, MachineSourceFactory machines)
     : match_id_(std::move(match_id)),
       play_clock_(play_clock),
+      machines_(std::move(machines)),
       searcher_(std::make_unique<PlayerWorker>(std::move(player))),
       fallback_(std::make_unique<SerialWorker<FallbackSlot>>(std::make_unique<FallbackSlot>())) {}
 
@@ -41,10 +42,11 @@ std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std
     }
     return CallResult{};
   });
-  std::future<CallResult> started = searcher_->submit([game, role, until](agent::Player& p) {
-    p.start(game, role, until);
-    return CallResult{{}, p.last_stats(), {}};
-  });
+  std::future<CallResult> started =
+      searcher_->submit([machines = machines_, game, role, until](agent::Player& p) {
+        p.start(machines(game), role, until);
+        return CallResult{{}, p.last_stats(), {}};
+      });
   if (!ready_by(started, until)) return "searcher still preparing";
   CallResult result = started.get();
   if (!result.error.empty()) return "searcher start failed: " + result.error;

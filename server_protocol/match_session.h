@@ -13,6 +13,7 @@
 
 #include "agent/player.h"
 #include "gdl/ast.h"
+#include "server_protocol/match_machines.h"
 #include "server_protocol/player_worker.h"
 
 namespace ggp::server_protocol {
@@ -27,7 +28,9 @@ struct PlayOutcome {
 
 class MatchSession {
  public:
-  MatchSession(std::string match_id, int play_clock, std::unique_ptr<agent::Player> player);
+  // `machines` makes the machines the player gets at START.
+  MatchSession(std::string match_id, int play_clock, std::unique_ptr<agent::Player> player,
+               MachineSourceFactory machines);
   ~MatchSession();
 
   const std::string& match_id() const { return match_id_; }
@@ -54,6 +57,7 @@ class MatchSession {
   std::string match_id_;
   int play_clock_;
   std::mutex turn_mutex_;
+  MachineSourceFactory machines_;
   std::string last_move_;  // our previous reply, the last resort
   std::unique_ptr<PlayerWorker> searcher_;
   std::unique_ptr<SerialWorker<FallbackSlot>> fallback_;

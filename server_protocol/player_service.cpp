@@ -150,7 +150,8 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
       r.note = "already in match " + current_->match_id();
       return r;
     }
-    session = std::make_shared<MatchSession>(m.match_id, m.play_clock, factory_());
+    session =
+        std::make_shared<MatchSession>(m.match_id, m.play_clock, factory_(), config_.machines);
     current_ = session;
     seed = config_.seed + 0x9e37 * ++matches_started_;
   }

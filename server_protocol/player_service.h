@@ -31,6 +31,7 @@ struct ServiceConfig {
   std::string name = "ggp";                      // INFO's name
   std::chrono::milliseconds margin{800};         // kept back from every clock for the network
   uint64_t seed = 1;                             // of the fallback's random moves
+  MachineSourceFactory machines = cached_machines();  // the players' machines
 };
 
 // Makes a fresh Player for each match.

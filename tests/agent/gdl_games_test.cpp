@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "agent/mcts.h"
-#include "agent/mcts_player.h"
 #include "agent/random_player.h"
+#include "agent/search_player.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 
@@ -58,12 +58,13 @@ TEST_CASE("gdl: the UCT player does not lose tic-tac-toe to a random player") {
   };
   auto referee = propnet::make_machine(game, propnet::MachineKind::Default).machine;
   for (RoleIndex seat = 0; seat < 2; ++seat) {
-    MctsPlayer uct(config, factory, 7 + seat);
+    SearchPlayer uct(config, factory, 7 + seat);
     RandomPlayer random(3 + seat);
     Player* players[2] = {seat == 0 ? static_cast<Player*>(&uct) : &random,
                           seat == 0 ? static_cast<Player*>(&random) : &uct};
     auto deadline = [] { return Clock::now() + std::chrono::seconds(10); };
-    for (RoleIndex r = 0; r < 2; ++r) players[r]->start(game, referee->role_name(r), deadline());
+    for (RoleIndex r = 0; r < 2; ++r)
+      players[r]->start(fixed_machine(referee->clone()), referee->role_name(r), deadline());
     State state = referee->initial_state(), next;
     std::vector<std::string> last;
     while (!referee->is_terminal(state)) {

@@ -249,7 +249,7 @@ TEST_CASE("root parallelism: voting searchers find the minimax move, determinist
   auto game = test::make_random_tree(5, 3, 2);
   MctsConfig config = preset_config("uct");
   config.solver = false;
-  RootParallelSearcher::Factory factory = [config](StateMachine& m, uint64_t seed) {
+  SearcherFactory factory = [config](StateMachine& m, uint64_t seed) {
     return std::unique_ptr<Searcher>(std::make_unique<MctsSearcher>(config, m, seed));
   };
   RootParallelSearcher a(factory, 3, *game, 1), b(factory, 3, *game, 1);

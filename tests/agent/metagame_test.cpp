@@ -4,7 +4,7 @@
 
 #include <doctest/doctest.h>
 
-#include "agent/mcts_player.h"
+#include "agent/search_player.h"
 #include "agent/self_play.h"
 #include "synthetic_games.h"
 
@@ -103,9 +103,8 @@ TEST_CASE("metagame: the player reports the choice in its start note") {
   SearcherFactory meta = [](StateMachine& m, uint64_t seed) -> std::unique_ptr<Searcher> {
     return std::make_unique<MetagameSearcher>(two_candidates(), m, seed);
   };
-  MctsPlayer player(config, meta, 1,
-                    [&game](std::shared_ptr<const gdl::Game>) { return game->clone(); });
-  player.start(nullptr, "r0", Clock::now() + std::chrono::seconds(10));
+  SearchPlayer player(config, meta, 1);
+  player.start(fixed_machine(game->clone()), "r0", Clock::now() + std::chrono::seconds(10));
   CHECK(player.last_stats().note.find("metagame: chose") != std::string::npos);
   CHECK(player.play({}, Clock::now() + std::chrono::seconds(5)) == "take1");
 }

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "agent/mcts.h"
-#include "agent/mcts_player.h"
+#include "agent/search_player.h"
 #include "synthetic_games.h"
 
 using namespace ggp;
@@ -13,8 +13,8 @@ using namespace ggp::reasoner;
 
 namespace {
 
-MachineFactory machine_of(const StateMachine& game) {
-  return [&game](std::shared_ptr<const gdl::Game>) { return game.clone(); };
+std::shared_ptr<MachineSource> machine_of(const StateMachine& game) {
+  return fixed_machine(game.clone());
 }
 
 // UCT without the solver, so that it searches until the clock stops it.
@@ -52,8 +52,8 @@ class SlowSearcher : public Searcher {
 void play_match(Player& first, Player& second, StateMachine& game,
                 std::chrono::milliseconds clock) {
   Player* players[2] = {&first, &second};
-  first.start(nullptr, "r0", Clock::now() + clock);
-  second.start(nullptr, "r1", Clock::now() + clock);
+  first.start(machine_of(game), "r0", Clock::now() + clock);
+  second.start(machine_of(game), "r1", Clock::now() + clock);
   State state = game.initial_state(), next;
   std::vector<std::string> last;
   while (!game.is_terminal(state)) {
@@ -84,7 +84,7 @@ TEST_CASE("player: answers legal moves before its deadlines, searching with the 
   auto game = test::make_nim(9, 3);
   SearchPlayerConfig config;
   config.reply_margin = std::chrono::milliseconds(40);  // generous: the test machine is shared
-  MctsPlayer a(config, uct(), 1, machine_of(*game)), b(config, uct(), 2, machine_of(*game));
+  SearchPlayer a(config, uct(), 1), b(config, uct(), 2);
   play_match(a, b, *game, std::chrono::milliseconds(100));
   CHECK(a.last_stats().playouts > 0);
 }
@@ -93,8 +93,8 @@ TEST_CASE("player: with a playout budget, the first player wins Nim(13) against 
   auto game = test::make_nim(13, 3);  // 13 = 4*3 + 1: the first player wins with perfect play
   SearchPlayerConfig config;
   config.playouts_per_move = 3000;
-  MctsPlayer a(config, uct(true), 1, machine_of(*game));
-  a.start(nullptr, "r0", Clock::now() + std::chrono::seconds(5));
+  SearchPlayer a(config, uct(true), 1);
+  a.start(machine_of(*game), "r0", Clock::now() + std::chrono::seconds(5));
   std::string move = a.play({}, Clock::now() + std::chrono::seconds(5));
   CHECK(move == "take1");
   CHECK(a.last_stats().playouts > 0);
@@ -109,10 +109,10 @@ TEST_CASE("player: a failing searcher still yields a legal move, with a note") {
   };
   SearchPlayerConfig config;
   config.think_at_start = false;
-  MctsPlayer a(config, broken, 1, machine_of(*game)), b(config, broken, 2, machine_of(*game));
+  SearchPlayer a(config, broken, 1), b(config, broken, 2);
   play_match(a, b, *game, std::chrono::milliseconds(30));
-  MctsPlayer c(config, broken, 3, machine_of(*game));
-  c.start(nullptr, "r0", Clock::now() + std::chrono::seconds(1));
+  SearchPlayer c(config, broken, 3);
+  c.start(machine_of(*game), "r0", Clock::now() + std::chrono::seconds(1));
   std::string move = c.play({}, Clock::now() + std::chrono::seconds(1));
   CHECK((move == "take1" || move == "take2" || move == "take3"));
   CHECK(c.last_stats().note.find("fallback") != std::string::npos);
@@ -126,8 +126,8 @@ TEST_CASE("player: a search that overruns its deadline does not delay the answer
   SearchPlayerConfig config;
   config.think_at_start = false;
   config.reply_margin = std::chrono::milliseconds(20);
-  MctsPlayer player(config, slow, 1, machine_of(*game));
-  player.start(nullptr, "r0", Clock::now() + std::chrono::seconds(1));
+  SearchPlayer player(config, slow, 1);
+  player.start(machine_of(*game), "r0", Clock::now() + std::chrono::seconds(1));
   Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(60);
   CHECK(!player.play({}, deadline).empty());
   CHECK(player.last_stats().note.find("overran") != std::string::npos);
@@ -177,8 +177,8 @@ TEST_CASE("player: under a playout budget a forced move is answered without sear
     SearchPlayerConfig config;
     config.think_at_start = false;
     config.playouts_per_move = budget;
-    MctsPlayer player(config, counting, 1, machine_of(*game));
-    player.start(nullptr, "r1", Clock::now() + std::chrono::seconds(1));
+    SearchPlayer player(config, counting, 1);
+    player.start(machine_of(*game), "r1", Clock::now() + std::chrono::seconds(1));
     CHECK(player.play({}, Clock::now() + std::chrono::milliseconds(80)) == "noop");
     CAPTURE(budget);
     if (budget > 0) {  // the budget is per decision: nothing to decide, nothing spent

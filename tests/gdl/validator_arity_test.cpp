@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "gdl/findings.h"
-#include "tests/gdl/validation_helpers.h"
+#include "validation_helpers.h"
 
 using namespace ggp::gdl;
 using namespace ggp::gdl::testing;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "tests/gdl/validation_helpers.h"
+#include "validation_helpers.h"
 
 using namespace ggp::gdl;
 using namespace ggp::gdl::testing;

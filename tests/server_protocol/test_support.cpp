@@ -155,7 +155,8 @@ class ScriptedPlayer : public agent::Player {
  public:
   explicit ScriptedPlayer(std::shared_ptr<Script> s) : script_(std::move(s)) {}
   std::string name() const override { return "scripted"; }
-  void start(std::shared_ptr<const gdl::Game>, const std::string&, agent::Clock::time_point) override {}
+  void start(std::shared_ptr<agent::MachineSource>, const std::string&,
+             agent::Clock::time_point) override {}
   std::string play(const std::vector<std::string>&, agent::Clock::time_point deadline) override {
     if (script_->use_deadline) std::this_thread::sleep_until(deadline);
     else std::this_thread::sleep_for(script_->delay);

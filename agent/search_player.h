@@ -1,11 +1,11 @@
 #pragma once
-// The searching Player: builds the machine, keeps the match state, and runs any Searcher (the
-// MCTS engine by default) in a worker thread until the deadline, then answers the searcher's move.
-// It always answers a legal move in time: if the search fails, overruns or proposes an illegal
-// move, it answers a random legal move and says so in last_stats().note.
+// The searching Player: keeps the match state on the machine it is handed, and runs any Searcher
+// (the MCTS engine, MM-MCS, NMCS, NRPA, the metagame) in a worker thread until the deadline, then
+// answers the searcher's move. It always answers a legal move in time: if the search fails,
+// overruns or proposes an illegal move, it answers a random legal move and says so in
+// last_stats().note.
 #include <atomic>
 #include <chrono>
-#include <functional>
 #include <future>
 #include <memory>
 #include <thread>
@@ -17,14 +17,6 @@
 
 namespace ggp::agent {
 
-// Builds a searcher over `machine` (owned by the player, used only by the search thread).
-using SearcherFactory =
-    std::function<std::unique_ptr<Searcher>(reasoner::StateMachine& machine, uint64_t seed)>;
-// Builds the game's state machine; the default is propnet::make_cached_machine(game, Default)
-// (a game built before in this process, e.g. at PREVIEW, is cloned, not built again).
-using MachineFactory =
-    std::function<std::unique_ptr<reasoner::StateMachine>(std::shared_ptr<const gdl::Game>)>;
-
 struct SearchPlayerConfig {
   std::string name = "mcts";       // reported by name()
   uint64_t playouts_per_move = 0;  // 0: think until the deadline; else this budget per decision
@@ -33,14 +25,13 @@ struct SearchPlayerConfig {
   bool think_at_start = true;                  // search the initial position during the start clock
 };
 
-class MctsPlayer : public Player {
+class SearchPlayer : public Player {
  public:
-  MctsPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory, uint64_t seed,
-             MachineFactory machine_factory = {});
-  ~MctsPlayer() override;
+  SearchPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory, uint64_t seed);
+  ~SearchPlayer() override;
 
   std::string name() const override { return config_.name; }
-  void start(std::shared_ptr<const gdl::Game> game, const std::string& role,
+  void start(std::shared_ptr<MachineSource> machines, const std::string& role,
              Clock::time_point deadline) override;
   std::string play(const std::vector<std::string>& last_joint_move,
                    Clock::time_point deadline) override;
@@ -62,7 +53,6 @@ class MctsPlayer : public Player {
 
   SearchPlayerConfig config_;
   SearcherFactory searcher_factory_;
-  MachineFactory machine_factory_;
   uint64_t seed_;
   reasoner::Random rng_;
 

@@ -1,37 +1,30 @@
-#include "agent/mcts_player.h"
+#include "agent/search_player.h"
 
 #include <algorithm>
 
 #include "agent/match_state.h"
-#include "propnet/machine_cache.h"
 
 namespace ggp::agent {
 
 using reasoner::MoveId;
 
-MctsPlayer::MctsPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory, uint64_t seed,
-                       MachineFactory machine_factory)
+SearchPlayer::SearchPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory,
+                           uint64_t seed)
     : config_(std::move(config)),
       searcher_factory_(std::move(searcher_factory)),
-      machine_factory_(std::move(machine_factory)),
       seed_(seed),
-      rng_(seed) {
-  if (!machine_factory_)
-    machine_factory_ = [](std::shared_ptr<const gdl::Game> game) {
-      return propnet::make_cached_machine(std::move(game), propnet::MachineKind::Default).machine;
-    };
-}
+      rng_(seed) {}
 
-MctsPlayer::~MctsPlayer() {
+SearchPlayer::~SearchPlayer() {
   release();
 }
 
-void MctsPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
-                       Clock::time_point deadline) {
+void SearchPlayer::start(std::shared_ptr<MachineSource> machines, const std::string& role,
+                         Clock::time_point deadline) {
   release();
   stats_ = {};
   root_stale_ = false;
-  machine_ = machine_factory_(std::move(game));
+  machine_ = machines->first(deadline).machine;
   role_ = find_role(*machine_, role);
   state_ = machine_->initial_state();
   stats_.machine = machine_->name();
@@ -44,13 +37,13 @@ void MctsPlayer::start(std::shared_ptr<const gdl::Game> game, const std::string&
   }
 }
 
-void MctsPlayer::add_searcher_note() {
+void SearchPlayer::add_searcher_note() {
   if (!searcher_ || worker_.joinable()) return;  // a search still running owns the searcher
   std::string note = searcher_->note();
   if (!note.empty()) stats_.note += (stats_.note.empty() ? "" : "; ") + note;
 }
 
-bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
+bool SearchPlayer::think(Clock::time_point deadline, uint64_t playouts) {
   finish_worker();
   SearchLimits limits;
   limits.deadline = deadline - config_.reply_margin;
@@ -87,7 +80,7 @@ bool MctsPlayer::think(Clock::time_point deadline, uint64_t playouts) {
   return true;
 }
 
-bool MctsPlayer::worker_idle(Clock::time_point until) {
+bool SearchPlayer::worker_idle(Clock::time_point until) {
   if (!worker_.joinable()) return true;
   stop_ = true;
   if (worker_done_.wait_until(until) != std::future_status::ready) return false;
@@ -95,8 +88,8 @@ bool MctsPlayer::worker_idle(Clock::time_point until) {
   return true;
 }
 
-std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
-                             Clock::time_point deadline) {
+std::string SearchPlayer::play(const std::vector<std::string>& last_joint_move,
+                               Clock::time_point deadline) {
   stats_.note.clear();
   reasoner::JointMove joint = parse_joint_move(*machine_, last_joint_move);
   if (!joint.empty()) {
@@ -151,23 +144,23 @@ std::string MctsPlayer::play(const std::vector<std::string>& last_joint_move,
   return machine_->move_text(answer);
 }
 
-void MctsPlayer::finish_worker() {
+void SearchPlayer::finish_worker() {
   if (!worker_.joinable()) return;
   stop_ = true;
   worker_.join();
 }
 
-void MctsPlayer::release() {
+void SearchPlayer::release() {
   finish_worker();
   searcher_.reset();
   search_machine_.reset();
   machine_.reset();
 }
 
-void MctsPlayer::stop(const std::vector<std::string>&) {
+void SearchPlayer::stop(const std::vector<std::string>&) {
   release();
 }
-void MctsPlayer::abort() {
+void SearchPlayer::abort() {
   release();
 }
 
