@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Writes the games of the PPA paper's Table 1 (Cazenave, "Playout Policy Adaptation for Games")
-as GDL (KIF) rule sheets in games_kif/, at 5x5 and 8x8.
+"""Writes the board games of games_kif/ as GDL (KIF) rule sheets: the games of the PPA paper's
+Table 1 (Cazenave, "Playout Policy Adaptation for Games") at 5x5 and 8x8 (and Breakthrough 6x6),
+here; the other board games from their templates in scripts/kif_games/.
 
 One template per game holds the rules; the board size only changes the static facts (rows,
 columns, steps, neighbours) that this script writes below the rules. Misere variants reuse the
 rules of the game and swap the goals: the player who achieves the winning condition loses.
 
-Shared conventions of every sheet:
+Shared conventions of the PPA sheets (the templates in kif_games/ say theirs):
   - two roles alternate; `control` names the role to move, the other role's only move is `noop`;
   - `(achieved ?r)` holds when role ?r has met the game's winning condition; the game is terminal
     exactly then, so every terminal state has one winner and one loser (goals 100 and 0; none of
@@ -18,15 +19,10 @@ Usage: python3 scripts/generate_games.py [OUTPUT_DIR]   (default: games_kif/ bes
 import os
 import sys
 
+from kif_games import connect, tictactoe
+from kif_games.common import header
+
 SIZES = (5, 8)
-
-
-def header(title, rules, board, roles, draw="none", players=2, kind="alternating",
-           sum_kind="zero-sum"):
-    """The three header lines every shipped game starts with; the last one is read by tools."""
-    return ("; %s: %s.\n; Board: %s. Roles: %s (moves first), %s. Draw: %s.\n"
-            "; Kind: %d players, %s, %s\n" % (title, rules, board, roles[0], ", ".join(roles[1:]),
-                                              draw, players, kind, sum_kind))
 
 
 ALTERNATION = """\
@@ -470,6 +466,9 @@ def all_games():
                 "Knightthrough", KNIGHTTHROUGH_DOC, KNIGHT_STEPS, n, misere)
             yield prefix + "domineering_" + size, domineering_game(n, misere)
             yield prefix + "nogo_" + size, nogo_game(n, misere)
+    yield "breakthrough_6x6", runner_game("Breakthrough", BREAKTHROUGH_DOC, PAWN_STEPS, 6, False)
+    for module in (connect, tictactoe):
+        yield from module.games()
 
 
 def main():

@@ -107,7 +107,7 @@ TEST_CASE("every shipped game declares its kind, loads, and its propnet agrees w
 
 struct Golden {
   const char* file;
-  std::vector<uint64_t> perft;  // leaves at depth 1, 2, 3
+  std::vector<uint64_t> perft;  // leaves at depth 1, 2, 3, ...
 };
 
 // Depth 1 and 2 worked out by hand, e.g. Breakthrough 5x5:
@@ -118,7 +118,8 @@ struct Golden {
 // except after a capture on column x, which removes as many replies as x has side columns;
 // Nogo 5x5 at depth 3 loses the 8 corner captures that Atarigo allows.
 // The 8x8 figures follow the same reasoning; the 5x5 depth-3 figures (and depth 4) were checked
-// against a throwaway Python implementation of the rules written apart from the KIF.
+// against a throwaway Python implementation of the rules written apart from the KIF, as were the
+// depth-3 figures of the games below them (Breakthrough 6x6, nine-board tic-tac-toe).
 const std::vector<Golden> kGolden = {
     {"breakthrough_5x5.kif", {13, 156, 1924}},
     {"misere_breakthrough_5x5.kif", {13, 156, 1924}},
@@ -134,9 +135,18 @@ const std::vector<Golden> kGolden = {
     {"domineering_8x8.kif", {56, 2940}},
     {"atarigo_8x8.kif", {64, 4032}},
     {"nogo_8x8.kif", {64, 4032}},
+    {"breakthrough_6x6.kif", {16, 256, 4308}},
+    // Connect Four: every column is open for the first 6 plies, so 7^d (9^d on 9x6).
+    {"connect_four.kif", {7, 49, 343, 2401, 16807}},
+    {"connect_four_9x6.kif", {9, 81, 729}},
+    // No line can exist before ply 5: 9, 9 * 8, 9 * 8 * 7.
+    {"misere_tictactoe.kif", {9, 72, 504}},
+    // 81 first marks; the reply goes on the board the first mark names: 8 free squares when the
+    // mark was on its own board's square (9 such marks), else 9: 9 * 8 + 72 * 9 = 720.
+    {"nine_board_tictactoe.kif", {81, 720, 6336}},
 };
 
-TEST_CASE("the PPA paper's games have their golden perft counts on both machines") {
+TEST_CASE("the shipped games have their golden perft counts on both machines") {
   for (const Golden& golden : kGolden) {
     CAPTURE(golden.file);
     auto game = gdl::load_game_file((kGamesDir / golden.file).string());
