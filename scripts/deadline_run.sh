@@ -15,7 +15,7 @@ MIN_MOVES=${3:-50}
 PLAYER=${4:-uct}
 cd "$(dirname "$0")/.."
 if [ -z "${GGP:-}" ]; then
-  scripts/build.sh >/dev/null
+  scripts/build.sh >&2  # progress on stderr: stdout is the report
   GGP=build/ggp
 fi
 

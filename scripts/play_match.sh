@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${GGP:-}" ]; then
-  scripts/build.sh >/dev/null
+  scripts/build.sh
   GGP=build/ggp
 fi
 
