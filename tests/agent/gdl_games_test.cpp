@@ -1,5 +1,5 @@
-// The searchers and the player on real rule sheets from the corpus, through the machine factory
-// (prover and propnet).
+// The searchers and the player on a real rule sheet (games_kif/ticTacToe.kif), through the machine
+// factory (prover and propnet).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include "agent/search_player.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
+#include "support/corpus.h"
 
 using namespace ggp;
 using namespace ggp::agent;
@@ -16,8 +17,9 @@ using namespace ggp::reasoner;
 
 namespace {
 
-std::shared_ptr<const gdl::Game> corpus_game(const std::string& name) {
-  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/" + name);
+// A game of games_kif/.
+std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
+  return gdl::load_game_file(ggp::testing::shipped_game_path(name));
 }
 
 JointMove joint_of(StateMachine& m, const std::vector<std::string>& texts) {
@@ -30,12 +32,12 @@ JointMove joint_of(StateMachine& m, const std::vector<std::string>& texts) {
 
 TEST_CASE("gdl: MCTS-Solver proves a tic-tac-toe win in one on both machines") {
   for (propnet::MachineKind kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
-    auto machine = propnet::make_machine(corpus_game("ticTacToe.kif"), kind).machine;
+    auto machine = propnet::make_machine(shipped("ticTacToe"), kind).machine;
     State state = machine->initial_state(), next;
-    for (auto texts : std::vector<std::vector<std::string>>{{"(mark 1 1)", "noop"},
-                                                            {"noop", "(mark 2 1)"},
-                                                            {"(mark 1 2)", "noop"},
-                                                            {"noop", "(mark 2 2)"}}) {
+    for (auto texts : std::vector<std::vector<std::string>>{{"(place 1 1)", "pass"},
+                                                            {"pass", "(place 2 1)"},
+                                                            {"(place 1 2)", "pass"},
+                                                            {"pass", "(place 2 2)"}}) {
       machine->next_state(state, joint_of(*machine, texts), next);
       state = next;
     }
@@ -45,12 +47,12 @@ TEST_CASE("gdl: MCTS-Solver proves a tic-tac-toe win in one on both machines") {
     CAPTURE(machine->name());
     REQUIRE(searcher.proven_value(0).has_value());
     CHECK(*searcher.proven_value(0) == 1.0);
-    CHECK(machine->move_text(searcher.best_move(0)) == "(mark 1 3)");
+    CHECK(machine->move_text(searcher.best_move(0)) == "(place 1 3)");
   }
 }
 
 TEST_CASE("gdl: the UCT player does not lose tic-tac-toe to a random player") {
-  auto game = corpus_game("ticTacToe.kif");
+  auto game = shipped("ticTacToe");
   SearchPlayerConfig config;
   config.playouts_per_move = 1000;
   auto factory = [](StateMachine& m, uint64_t seed) -> std::unique_ptr<Searcher> {

@@ -12,12 +12,12 @@ using namespace ggp::reasoner;
 namespace {
 
 // x (1 1), o (2 2), x (3 3), o (1 3): o threatens (3 1); x's block there is also a double threat,
-// so (mark 3 1) is x's only winning move.
+// so (place 3 1) is x's only winning move.
 State block_and_fork(StateMachine& m) {
   State state = m.initial_state(), next;
   for (auto [x, o] : std::vector<std::pair<std::string, std::string>>{
-           {"(mark 1 1)", "noop"}, {"noop", "(mark 2 2)"}, {"(mark 3 3)", "noop"},
-           {"noop", "(mark 1 3)"}}) {
+           {"(place 1 1)", "pass"}, {"pass", "(place 2 2)"}, {"(place 3 3)", "pass"},
+           {"pass", "(place 1 3)"}}) {
     JointMove joint{*m.move_from_text(0, x), *m.move_from_text(1, o)};
     m.next_state(state, joint, next);
     state = next;
@@ -44,7 +44,7 @@ TEST_CASE("leaf batching: the playout budget is kept and the winning block is fo
   CHECK(searcher.stats().playouts == 3000);
   CHECK(searcher.stats().rollouts >= 64);  // batched playouts ran (the small tree soon ends in
                                            // terminal nodes, which back up exact values)
-  CHECK(machine->move_text(searcher.best_move(0)) == "(mark 3 1)");
+  CHECK(machine->move_text(searcher.best_move(0)) == "(place 3 1)");
 }
 
 TEST_CASE("leaf batching: MCTS-Solver proves the win, and the same seed gives the same search") {
@@ -56,7 +56,7 @@ TEST_CASE("leaf batching: MCTS-Solver proves the win, and the same seed gives th
   }
   REQUIRE(a.proven_value(0).has_value());
   CHECK(*a.proven_value(0) == 1.0);
-  CHECK(machine->move_text(a.best_move(0)) == "(mark 3 1)");
+  CHECK(machine->move_text(a.best_move(0)) == "(place 3 1)");
   CHECK(a.stats().playouts == b.stats().playouts);
   CHECK(a.stats().nodes == b.stats().nodes);
 }
@@ -102,7 +102,7 @@ TEST_CASE("leaf_playouts: each leaf of a batch is played out several times, one 
   CHECK(edge_visits == 4000);
   // One new node per leaf, not per playout.
   CHECK(searcher.stats().nodes < 4000 / 4);
-  CHECK(machine->move_text(searcher.best_move(0)) == "(mark 3 1)");
+  CHECK(machine->move_text(searcher.best_move(0)) == "(place 3 1)");
 }
 
 TEST_CASE("leaf_playouts with batch_amaf: a leaf's playouts do not carry each other's moves") {

@@ -28,10 +28,7 @@ std::string field(const std::string& output, const std::string& key) {
 }  // namespace
 
 TEST_CASE("search specs: tree parallelism, transpositions and metagame run from the CLI") {
-  if (!std::filesystem::exists(GGP_BINARY)) {
-    MESSAGE("skipped: " << GGP_BINARY << " is not built");
-    return;
-  }
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   for (const char* spec : {"uct:threads=2,parallel=tree", "rave:threads=3,parallel=tree",
                            "uct:threads=2,parallel=root", "uct:transpositions=1",
                            "meta:candidates=uct+rave,trial_playouts=50,rounds=1,c=0.5"}) {
@@ -50,7 +47,7 @@ TEST_CASE("search specs: tree parallelism, transpositions and metagame run from 
 }
 
 TEST_CASE("search specs: decisive moves in the tree only are a search of their own") {
-  if (!std::filesystem::exists(GGP_BINARY)) return;
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   auto tree_only = bench("uct:decisive_tree=1");
   CHECK(tree_only.status == 0);
   CHECK(field(tree_only.output, "playouts") == "2000");
@@ -60,7 +57,7 @@ TEST_CASE("search specs: decisive moves in the tree only are a search of their o
 }
 
 TEST_CASE("search specs: bad values are refused with the accepted ones") {
-  if (!std::filesystem::exists(GGP_BINARY)) return;
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   auto bad_parallel = bench("uct:threads=2,parallel=leaf");
   CHECK(bad_parallel.status != 0);
   CHECK(bad_parallel.output.find("tree|root") != std::string::npos);
@@ -71,7 +68,7 @@ TEST_CASE("search specs: bad values are refused with the accepted ones") {
 }
 
 TEST_CASE("search specs: epsilon-greedy MAST and the goal cutoff are settings of their own") {
-  if (!std::filesystem::exists(GGP_BINARY)) return;
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   auto greedy = bench("amaf:playout=mast_eg,mast_eps=0.2");
   CHECK(greedy.status == 0);
   const std::string signature = field(greedy.output, "signature");
@@ -88,7 +85,7 @@ TEST_CASE("search specs: epsilon-greedy MAST and the goal cutoff are settings of
 }
 
 TEST_CASE("search specs: batched searches run several at once by root parallelism, not tree") {
-  if (!std::filesystem::exists(GGP_BINARY)) return;
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   auto root = bench("amaf:batch=16,leaf_playouts=4,threads=2,parallel=root");
   CHECK(root.status == 0);
   CHECK(field(root.output, "playouts") == "2000");

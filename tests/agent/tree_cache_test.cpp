@@ -132,7 +132,7 @@ TEST_CASE("tree caches: a leaf's traced playouts each credit their own moves to 
   auto x_moves = [&](size_t lane) {
     uint64_t n = 0;
     for (size_t i = 0; i < machine.recorded[lane].size(); i += 2)  // role-major: x's at even
-      n += machine.move_text(machine.recorded[lane][i]) != "noop";
+      n += machine.move_text(machine.recorded[lane][i]) != "pass";
     return n;
   };
   uint64_t expected = 64, shared = 64;  // a leaf's lanes are consecutive

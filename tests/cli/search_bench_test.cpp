@@ -44,10 +44,7 @@ std::map<std::string, std::string> fields(const std::string& output) {
 }  // namespace
 
 TEST_CASE("ggp bench-search: a deterministic signature and legal moves") {
-  if (!std::filesystem::exists(GGP_BINARY)) {
-    MESSAGE("skipped: " << GGP_BINARY << " is not built");
-    return;
-  }
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   const std::string flags = "--searcher uct --playouts 2000 --seed 7";
   Run first = run_bench_search(flags);
   Run second = run_bench_search(flags);
@@ -83,10 +80,7 @@ TEST_CASE("ggp bench-search: a deterministic signature and legal moves") {
 }
 
 TEST_CASE("ggp bench-search: an unknown searcher or 'random' exits 1 with a message") {
-  if (!std::filesystem::exists(GGP_BINARY)) {
-    MESSAGE("skipped: " << GGP_BINARY << " is not built");
-    return;
-  }
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   Run unknown = run_bench_search("--searcher nosuch --playouts 10");
   CHECK(unknown.status == 1);
   CHECK(unknown.output.find("unknown player 'nosuch'") != std::string::npos);

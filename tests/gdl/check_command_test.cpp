@@ -21,32 +21,30 @@ ggp::testing::CommandRun run_check(const std::string& game, const std::string& f
 }  // namespace
 
 TEST_CASE("ggp check: roles, counts and 'valid', or the errors and exit 1") {
-  if (!std::filesystem::exists(GGP_BINARY)) {
-    MESSAGE("skipped: " << GGP_BINARY << " is not built");
-    return;
-  }
-  const std::string games = std::string(GGP_SHARED_DIR) + "/games/";
-  Run ok = run_check(games + "base/ticTacToe.kif");
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
+  Run ok = run_check(std::string(GGP_SOURCE_ROOT) + "/games_kif/ticTacToe.kif");
   CHECK(ok.status == 0);
-  CHECK(ok.output.find("roles: xplayer oplayer\n") != std::string::npos);
+  CHECK(ok.output.find("roles: crosses noughts\n") != std::string::npos);
   CHECK(ok.output.find("rules: ") != std::string::npos);
   CHECK(ok.output.find("facts: ") != std::string::npos);
   CHECK(ok.output.find("relations: ") != std::string::npos);
   CHECK(ok.output.find("valid\n") != std::string::npos);
 
-  Run bad = run_check(games + "ggp-base_test/test_invalid_sentence_arities_differ.kif");
+  const std::string kif = std::string(GGP_SOURCE_ROOT) + "/tests/kif/";
+  Run bad = run_check(kif + "arity_mismatch.kif");
   CHECK(bad.status == 1);
-  CHECK(bad.output.find("test_invalid_sentence_arities_differ.kif:13:1: the relation 'foo'") !=
-        std::string::npos);
-  CHECK(bad.output.find("in rule: (foo bar bar)") != std::string::npos);
+  CHECK(bad.output.find("arity_mismatch.kif:8:44: the relation 'adjacent' is used here with 3 "
+                        "arguments but with 2 arguments at 6:1") != std::string::npos);
+  CHECK(bad.output.find("in rule: (<= (legal alice (step ?y)) (true (at ?x)) (adjacent ?x ?y "
+                        "left))") != std::string::npos);
 
-  // base/hexPie is valid with a warning (goal negates goal); --strict rejects it.
-  CHECK(run_check(games + "base/hexPie.kif").status == 0);
-  Run strict = run_check(games + "base/hexPie.kif", "--strict");
+  // goal_self_negation is valid with a warning (goal negates goal); --strict rejects it.
+  CHECK(run_check(kif + "goal_self_negation.kif").status == 0);
+  Run strict = run_check(kif + "goal_self_negation.kif", "--strict");
   CHECK(strict.status == 1);
   CHECK(strict.output.find("warning: stratified only rule by rule") != std::string::npos);
 
-  Run missing = run_check(games + "no_such_game.kif");
+  Run missing = run_check(kif + "no_such_game.kif");
   CHECK(missing.status == 1);
   CHECK(missing.output.find("cannot open the file") != std::string::npos);
 }

@@ -1,6 +1,6 @@
-// Every in-scope game of the corpus (../shared/games/manifest.tsv, gdl2_out_of_scope false) goes
-// through the loader in-process: all must load except the broken ones listed here, which must
-// fail with a GdlError whose diagnostics contain the given reason.
+// Every in-scope game of the corpus (its games/manifest.tsv, gdl2_out_of_scope false) goes through
+// the loader in-process: all must load except the broken ones listed here, which must fail with a
+// GdlError whose diagnostics contain the given reason.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gdl/loader.h"
+#include "support/corpus.h"
 
 using namespace ggp::gdl;
 
@@ -73,7 +74,7 @@ std::vector<std::string> in_scope_games(const std::string& manifest) {
 }  // namespace
 
 TEST_CASE("corpus: every in-scope game loads, except the known broken ones") {
-  const std::string dir = std::string(GGP_SHARED_DIR) + "/games/";
+  const std::string dir = ggp::testing::corpus_path("games") + "/";
   std::vector<std::string> games = in_scope_games(dir + "manifest.tsv");
   REQUIRE(games.size() > 700);
 

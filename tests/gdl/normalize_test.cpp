@@ -9,6 +9,7 @@
 #include "gdl/loader.h"
 #include "gdl/parser.h"
 #include "gdl/validator.h"
+#include "support/corpus.h"
 
 using namespace ggp::gdl;
 
@@ -99,7 +100,7 @@ std::vector<std::string> games_with_or(const std::string& dir) {
 }
 
 TEST_CASE("corpus: normalize keeps valid corpus games with 'or' valid") {
-  const std::string dir = std::string(GGP_SHARED_DIR) + "/games/";
+  const std::string dir = ggp::testing::corpus_path("games") + "/";
   std::vector<std::string> games = games_with_or(dir);
   REQUIRE(games.size() > 50);
   size_t checked = 0;

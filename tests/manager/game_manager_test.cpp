@@ -64,10 +64,7 @@ void check_record(const MatchRecord& rec, size_t roles) {
 }  // namespace
 
 TEST_CASE("manager: a whole match between in-process random players") {
-  if (!t::machine_available()) {
-    MESSAGE("skipped: no state machine can be built yet");
-    return;
-  }
+  REQUIRE(t::machine_available());
   Table table;
   auto a = random_seat("a", 1), b = random_seat("b", 2);
   MatchSettings settings{"test.local.1", 2, 1, 5, "ticTacToe", 100};
@@ -85,10 +82,7 @@ TEST_CASE("manager: a whole match between in-process random players") {
 }
 
 TEST_CASE("manager: illegal, unreadable, late and failed replies are replaced and recorded") {
-  if (!t::machine_available()) {
-    MESSAGE("skipped: no state machine can be built yet");
-    return;
-  }
+  REQUIRE(t::machine_available());
   struct Case {
     SeatReply reply;
     const char* code;
@@ -114,10 +108,7 @@ TEST_CASE("manager: illegal, unreadable, late and failed replies are replaced an
 }
 
 TEST_CASE("manager: a match between two `ggp serve` processes over HTTP") {
-  if (!t::machine_available()) {
-    MESSAGE("skipped: no state machine can be built yet");
-    return;
-  }
+  REQUIRE(t::machine_available());
   t::ServeProcess one({"--quiet", "--name", "one", "--seed", "1", "--player", "random"});
   t::ServeProcess two({"--quiet", "--name", "two", "--seed", "2", "--player", "random"});
   RemoteSeat a("127.0.0.1:" + std::to_string(one.port()));
@@ -135,10 +126,7 @@ TEST_CASE("manager: a match between two `ggp serve` processes over HTTP") {
 }
 
 TEST_CASE("manager: a player that is not there costs its turns (CE), the match completes") {
-  if (!t::machine_available()) {
-    MESSAGE("skipped: no state machine can be built yet");
-    return;
-  }
+  REQUIRE(t::machine_available());
   RemoteSeat nobody("127.0.0.1:1");
   auto good = random_seat("good", 4);
   Table table;

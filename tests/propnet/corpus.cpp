@@ -4,18 +4,20 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/corpus.h"
+
 namespace ggp::propnet::testing {
 
 std::string CorpusGame::kif_path() const {
-  return std::string(GGP_SHARED_DIR) + "/games/" + source + "/" + key + ".kif";
+  return (ggp::testing::corpus_dir() / "games" / source / (key + ".kif")).string();
 }
 std::string CorpusGame::trace_path() const {
-  return std::string(GGP_SHARED_DIR) + "/traces/" + source + "/" + key + ".jsonl";
+  return (ggp::testing::corpus_dir() / "traces" / source / (key + ".jsonl")).string();
 }
 bool CorpusGame::has_trace() const { return std::filesystem::exists(trace_path()); }
 
 std::vector<CorpusGame> corpus_games() {
-  std::ifstream in(std::string(GGP_SHARED_DIR) + "/games/manifest.tsv");
+  std::ifstream in(ggp::testing::corpus_path("games/manifest.tsv"));
   std::string line;
   std::vector<std::string> header;
   std::vector<CorpusGame> games;
@@ -35,6 +37,7 @@ std::vector<CorpusGame> corpus_games() {
     if (column("gdl2_out_of_scope") == "true" || column("parse_ok") == "false") continue;
     games.push_back({column("source"), column("gamekey")});
   }
+  REQUIRE(games.size() > 100);
   return games;
 }
 

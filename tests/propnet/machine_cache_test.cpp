@@ -9,34 +9,36 @@
 #include "gdl/parser.h"
 #include "propnet/machine_cache.h"
 #include "reasoner/perft.h"
+#include "support/corpus.h"
 
 namespace ggp::propnet {
 namespace {
 
-std::shared_ptr<const gdl::Game> game_file(const std::string& path) {
-  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/" + path);
+// A game of games_kif/.
+std::shared_ptr<const gdl::Game> game_file(const std::string& name) {
+  return gdl::load_game_file(ggp::testing::shipped_game_path(name));
 }
 
 TEST_CASE("machine cache: equal rules are built once, the clones play the same game") {
   MachineCache cache(2);
-  BuiltMachine first = cache.get(game_file("base/ticTacToe.kif"), MachineKind::Propnet);
+  BuiltMachine first = cache.get(game_file("ticTacToe"), MachineKind::Propnet);
   // Loaded again from the file: another Game object with the same rules.
-  BuiltMachine second = cache.get(game_file("base/ticTacToe.kif"), MachineKind::Propnet);
+  BuiltMachine second = cache.get(game_file("ticTacToe"), MachineKind::Propnet);
   CHECK_FALSE(first.report.ends_with(", cached"));
   CHECK(second.report == first.report + ", cached");
   CHECK(reasoner::perft(*second.machine, second.machine->initial_state(), 3) ==
         reasoner::perft(*first.machine, first.machine->initial_state(), 3));
   // Another kind is another entry; the least recently used entry goes at the capacity.
-  cache.get(game_file("base/ticTacToe.kif"), MachineKind::Prover);
-  cache.get(game_file("base/connectFour.kif"), MachineKind::Propnet);
+  cache.get(game_file("ticTacToe"), MachineKind::Prover);
+  cache.get(game_file("breakthrough_5x5"), MachineKind::Propnet);
   CHECK(cache.size() == 2);
-  CHECK_FALSE(cache.get(game_file("base/ticTacToe.kif"), MachineKind::Propnet)
+  CHECK_FALSE(cache.get(game_file("ticTacToe"), MachineKind::Propnet)
                   .report.ends_with(", cached"));
 }
 
 TEST_CASE("machine cache: concurrent callers wait for one build") {
   MachineCache cache(4);
-  auto game = game_file("base/connectFour.kif");
+  auto game = game_file("breakthrough_5x5");
   std::vector<std::string> reports(4);
   std::vector<std::thread> threads;
   for (size_t i = 0; i < reports.size(); ++i)

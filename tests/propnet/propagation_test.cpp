@@ -11,6 +11,7 @@
 #include "propnet/propnet_machine.h"
 #include "reasoner/prover.h"
 #include "reasoner/random.h"
+#include "support/corpus.h"
 
 namespace ggp::propnet {
 namespace {
@@ -128,10 +129,9 @@ TEST_CASE("the propnet agrees with the prover on every simultaneous joint move a
   check_every_joint_move(gdl::load_game_text(kSimultaneousMarks, "marks"), "simultaneous marks", 6);
 }
 
-TEST_CASE("the propnet agrees with the prover on every joint move of turn-taking corpus games") {
-  for (const char* key : {"ticTacToe", "breakthrough"})
-    check_every_joint_move(
-        gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/" + key + ".kif"), key, 1);
+TEST_CASE("the propnet agrees with the prover on every joint move of turn-taking games") {
+  for (const char* name : {"ticTacToe", "breakthrough_8x8"})
+    check_every_joint_move(gdl::load_game_file(ggp::testing::shipped_game_path(name)), name, 1);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "propnet/small_games.h"
 #include "reasoner/differential.h"
 #include "reasoner/prover.h"
+#include "support/corpus.h"
 
 namespace ggp::propnet {
 namespace {
@@ -100,8 +101,9 @@ TEST_CASE("a split grounding is smaller and its propnet agrees with the prover")
   }
 }
 
-TEST_CASE("splitting shrinks breakthrough's grounding") {
-  auto rules = gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/breakthrough.kif");
+TEST_CASE("corpus: splitting shrinks the grounding of the corpus's breakthrough") {
+  // base/breakthrough's rules: games_kif/breakthrough_8x8's, written otherwise, split 8% larger.
+  auto rules = gdl::load_game_file(ggp::testing::corpus_path("games/base/breakthrough.kif"));
   GroundingLimits whole;
   whole.split_rules = false;
   size_t unsplit = rule_literals(ground(*rules, whole));

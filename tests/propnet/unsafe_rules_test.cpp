@@ -13,6 +13,7 @@
 #include "reasoner/perft.h"
 #include "reasoner/prover.h"
 #include "reasoner/trace.h"
+#include "support/corpus.h"
 
 namespace ggp::propnet {
 namespace {
@@ -69,8 +70,8 @@ constexpr const char* kSafeTwin = R"(
   (<= (goal ?p 0) (role ?p))
 )";
 
-std::string corpus_path(const std::string& game) {
-  return std::string(GGP_SHARED_DIR) + "/games/" + game + ".kif";
+std::string corpus_game(const std::string& game) {
+  return ggp::testing::corpus_path("games/" + game + ".kif");
 }
 
 // `subject` against `reference`: the leaves of the move tree to depth 3, then random playouts from
@@ -109,7 +110,7 @@ TEST_CASE("unsafe rules: both machines play a small game as the prover plays its
   }
 }
 
-TEST_CASE("unsafe rules: the corpus games that need the rewrite build on both machines and agree") {
+TEST_CASE("corpus: unsafe rules: the games that need the rewrite build on both machines and agree") {
   struct Case {
     const char* game;
     bool endless = false;  // TTTblind's moves mark no cell (`(mark X Y)` with constants)
@@ -124,21 +125,22 @@ TEST_CASE("unsafe rules: the corpus games that need the rewrite build on both ma
                                          {"ggp-base_test/test_case_3e"},
                                          {"ggp-base_test/test_case_3f"}}) {
     INFO(c.game);
-    auto game = gdl::load_game_file(corpus_path(c.game));
+    auto game = gdl::load_game_file(corpus_game(c.game));
     auto prover = reasoner::make_prover(game);
     auto net = make_propnet(game);
     compare(*net, *prover, c.endless);
   }
 }
 
-TEST_CASE("unsafe rules: both machines agree with GGP-Base's traces of test_case_3b, 3e and 3f") {
+TEST_CASE("corpus: unsafe rules: both machines agree with GGP-Base's traces of test_case_3b, 3e, 3f") {
   for (const char* game : {"test_case_3b", "test_case_3e", "test_case_3f"}) {
-    auto rules = gdl::load_game_file(corpus_path(std::string("ggp-base_test/") + game));
+    auto rules = gdl::load_game_file(corpus_game(std::string("ggp-base_test/") + game));
     auto prover = reasoner::make_prover(rules);
     auto net = make_propnet(rules);
     for (reasoner::StateMachine* m : {prover.get(), net.get()}) {
       reasoner::TraceCheck check = reasoner::check_trace(
-          *m, std::string(GGP_SHARED_DIR) + "/traces/ggp-base_test/" + game + ".jsonl", 2.0);
+          *m, ggp::testing::corpus_path(std::string("traces/ggp-base_test/") + game + ".jsonl"),
+          2.0);
       INFO(game << " on " << m->name() << ": " << check.difference);
       CHECK(check.ok);
       CHECK(check.steps > 0);

@@ -10,6 +10,7 @@
 #include "gdl/loader.h"
 #include "reasoner/perft.h"
 #include "reasoner/prover.h"
+#include "support/corpus.h"
 
 namespace ggp::reasoner {
 namespace {
@@ -61,13 +62,13 @@ TEST_CASE("prover: a small dynamic relation is never considered for demand") {
   CHECK(perft(*m, m->initial_state(), 2) == std::vector<uint64_t>{5, 1 + 4 * 4});
 }
 
-TEST_CASE("prover: a demand relation reads complete relations, whatever pattern calls it first") {
+TEST_CASE("corpus: prover: a demand relation reads complete relations, whatever calls it first") {
   // linesOfAction's `(<= (legal ?player ?move) (true (control ?player)) (legalMove ?player ?move))`
   // stands for every functor of the game as ?move. With legalMove on demand, the calls for
   // functors no legalMove rule has still compute and memoise all of the role's answers, so what
   // legalMove reads (moveLength, partialLineCount) must be complete before any of them: once, it
   // was not, and black had no move but noop. The trace has black's 36 opening moves.
-  auto game = gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/linesOfAction.kif");
+  auto game = gdl::load_game_file(ggp::testing::corpus_path("games/base/linesOfAction.kif"));
   using Plan = ProverOptions::DemandPlan;
   for (Plan plan : {Plan::OnDemand, Plan::BottomUp}) {
     auto m = make_prover(game, ProverOptions{plan});

@@ -7,6 +7,7 @@
 #include "gdl/parser.h"
 #include "reasoner/perft.h"
 #include "reasoner/prover.h"
+#include "support/corpus.h"
 
 namespace ggp::reasoner {
 namespace {
@@ -19,8 +20,9 @@ std::unique_ptr<StateMachine> edge_case(const std::string& name) {
   return make_prover(game);
 }
 
-std::unique_ptr<StateMachine> corpus(const std::string& key) {
-  return make_prover(gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/" + key + ".kif"));
+// A game of games_kif/.
+std::unique_ptr<StateMachine> shipped(const std::string& name) {
+  return make_prover(gdl::load_game_file(ggp::testing::shipped_game_path(name)));
 }
 
 std::vector<std::string> legal_texts(StateMachine& m, const State& s, RoleIndex r) {
@@ -141,17 +143,17 @@ TEST_CASE("prover: a static relation too large to materialise is evaluated on de
 }
 
 TEST_CASE("prover: move and fact texts round-trip; unknown symbols are rejected") {
-  auto m = corpus("ticTacToe");
+  auto m = shipped("ticTacToe");
   State s = m->initial_state();
   for (MoveId id : m->legal_moves(s, 0)) CHECK(m->move_from_text(0, m->move_text(id)) == id);
-  CHECK(m->move_from_text(0, "( mark  1   1 )") == m->move_from_text(0, "(mark 1 1)"));
-  CHECK_FALSE(m->move_from_text(0, "(mark 1 zzz_unknown)").has_value());
-  CHECK_FALSE(m->move_from_text(0, "(mark 1").has_value());
+  CHECK(m->move_from_text(0, "( place  1   1 )") == m->move_from_text(0, "(place 1 1)"));
+  CHECK_FALSE(m->move_from_text(0, "(place 1 zzz_unknown)").has_value());
+  CHECK_FALSE(m->move_from_text(0, "(place 1").has_value());
   s.for_each_fact([&](FactId f) { CHECK(m->fact_from_text(m->fact_text(f)) == f); });
 }
 
 TEST_CASE("prover: clones share ids and agree") {
-  auto m = corpus("ticTacToe");
+  auto m = shipped("ticTacToe");
   auto c = m->clone();
   State s = m->initial_state();
   CHECK(c->initial_state() == s);
@@ -164,14 +166,15 @@ TEST_CASE("prover: clones share ids and agree") {
 TEST_CASE("perft: ticTacToe golden counts") {
   // 9 * 8 * 7 * 6 * 5: no line of three exists before the fifth mark, so no state before depth 5
   // is terminal; depth 6 adds the 1440 games won by x on the fifth mark as earlier leaves.
-  auto m = corpus("ticTacToe");
+  auto m = shipped("ticTacToe");
   std::vector<uint64_t> counts = perft(*m, m->initial_state(), 6);
   CHECK(counts == std::vector<uint64_t>{9, 72, 504, 3024, 15120, 1440 + (15120 - 1440) * 4});
 }
 
-TEST_CASE("perft: connectFour golden counts") {
+TEST_CASE("corpus: perft: connectFour golden counts") {
   // 8 columns of height 6: no column fills and no four-in-a-row exists within 5 discs.
-  auto m = corpus("connectFour");
+  auto m =
+      make_prover(gdl::load_game_file(ggp::testing::corpus_path("games/base/connectFour.kif")));
   std::vector<uint64_t> counts = perft(*m, m->initial_state(), 5);
   CHECK(counts == std::vector<uint64_t>{8, 64, 512, 4096, 32768});
 }

@@ -1,4 +1,4 @@
-// The prover replays every reference trace of ../shared/traces (GGP-Base's prover) with a time
+// The prover replays every reference trace of the corpus (traces/, GGP-Base's prover) with a time
 // budget per game; the output lists games cut short, games the prover cannot build, and every
 // disagreement. Only the differences and construction failures listed below, each with its cause,
 // are tolerated.
@@ -13,6 +13,7 @@
 #include "gdl/loader.h"
 #include "reasoner/prover.h"
 #include "reasoner/trace.h"
+#include "support/corpus.h"
 
 namespace ggp::reasoner {
 namespace {
@@ -34,9 +35,8 @@ std::string key_of(const fs::path& trace) {
 }
 
 TEST_CASE("corpus: the prover agrees with every reference trace") {
-  fs::path traces = fs::path(GGP_SHARED_DIR) / "traces";
-  fs::path games = fs::path(GGP_SHARED_DIR) / "games";
-  REQUIRE(fs::is_directory(traces));
+  fs::path traces = ggp::testing::corpus_path("traces");
+  fs::path games = ggp::testing::corpus_path("games");
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(traces))
     if (entry.path().extension() == ".jsonl") files.push_back(entry.path());

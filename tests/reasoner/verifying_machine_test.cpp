@@ -9,12 +9,14 @@
 #include "reasoner/playout.h"
 #include "reasoner/prover.h"
 #include "reasoner/verifying_machine.h"
+#include "support/corpus.h"
 
 namespace ggp::reasoner {
 namespace {
 
-std::shared_ptr<const gdl::Game> corpus(const std::string& key) {
-  return gdl::load_game_file(std::string(GGP_SHARED_DIR) + "/games/base/" + key + ".kif");
+// A game of games_kif/.
+std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
+  return gdl::load_game_file(ggp::testing::shipped_game_path(name));
 }
 
 // A machine that forgets the last legal move of role 0 whenever it has several.
@@ -48,8 +50,8 @@ class DroppingMachine final : public StateMachine {
   std::unique_ptr<StateMachine> m_;
 };
 
-TEST_CASE("verifying machine: two provers agree through random playouts") {
-  auto game = corpus("connectFour");
+TEST_CASE("corpus: verifying machine: two provers agree through random playouts") {
+  auto game = gdl::load_game_file(ggp::testing::corpus_path("games/base/connectFour.kif"));
   auto m = make_verifying_machine(make_prover(game), make_prover(game));
   Random rng(7);
   PlayoutBuffers buffers;
@@ -63,7 +65,7 @@ TEST_CASE("verifying machine: two provers agree through random playouts") {
 }
 
 TEST_CASE("verifying machine: a wrong legal move set is reported") {
-  auto game = corpus("ticTacToe");
+  auto game = shipped("ticTacToe");
   auto m = make_verifying_machine(std::make_unique<DroppingMachine>(make_prover(game)),
                                   make_prover(game));
   State s = m->initial_state();
@@ -113,7 +115,7 @@ bool replays(StateMachine& m, const std::vector<Played>& played) {
 }
 
 TEST_CASE("prover: clones in two threads, interning concurrently, stay correct") {
-  auto game = corpus("breakthrough");
+  auto game = shipped("breakthrough_8x8");
   auto fresh = make_prover(game);
   auto a = fresh->clone(), b = fresh->clone();
   std::vector<Played> got_a, got_b;

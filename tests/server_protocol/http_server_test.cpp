@@ -1,14 +1,15 @@
-// The HTTP player over real loopback sockets: the captured GGP-Base traffic replayed, GET and
-// OPTIONS, and faults (malformed, truncated, oversized, slow and half-open requests).
+// The HTTP player over real loopback sockets: GGP-Base traffic replayed (our wire fixture, and the
+// corpus's captures), GET and OPTIONS, and faults (malformed, truncated, oversized, slow and
+// half-open requests).
 #include <doctest/doctest.h>
 
 #include <boost/asio.hpp>
-#include <fstream>
 #include <future>
 #include <thread>
 
 #include "server_protocol/http_server.h"
 #include "server_protocol/messages.h"
+#include "support/corpus.h"
 #include "test_support.h"
 
 using namespace ggp::server_protocol;
@@ -43,42 +44,57 @@ void check_ggp_headers(const std::string& response) {
   CHECK(t::http_header(response, "Content-Length") == std::to_string(t::http_body(response).size()));
 }
 
+// Sends every request of `exchanges` and checks our reply against the GGP-Base player's: the same
+// status line and GGP headers, and the same body where it is fixed (ready, done, aborted).
+void replay(Served& s, const std::vector<t::CapturedExchange>& exchanges) {
+  for (const auto& x : exchanges) {
+    const Message m = parse_message(t::http_body(x.request));
+    CAPTURE(kind_name(m.kind));
+    const std::string ours = s.exchange(x.request);
+    if (x.response.empty()) {
+      // The sample player drops PREVIEW (a GGP-Base bug); we answer.
+      CHECK(m.kind == MessageKind::Preview);
+      CHECK(t::http_body(ours) == "ready");
+    } else {
+      CHECK(t::http_status_line(ours) == t::http_status_line(x.response));
+      for (const char* h : {"Content-Type", "Access-Control-Allow-Origin",
+                            "Access-Control-Allow-Methods", "Access-Control-Allow-Headers",
+                            "Access-Control-Allow-Age"})
+        CHECK(t::http_header(ours, h) == t::http_header(x.response, h));
+    }
+    check_ggp_headers(ours);
+    const std::string body = t::http_body(ours), theirs = t::http_body(x.response);
+    switch (m.kind) {
+      case MessageKind::Info:
+        CHECK(body == "( ( name tester ) ( status available ) )");
+        break;
+      case MessageKind::Play:  // a term, like theirs
+        CHECK(respell_term(body, TermStyle::Wire) == body);
+        CHECK(respell_term(theirs, TermStyle::Wire) == theirs);
+        break;
+      case MessageKind::Preview: break;
+      default: CHECK(body == theirs);  // ready, done, aborted
+    }
+  }
+}
+
 }  // namespace
 
-TEST_CASE("http: the captured GGP-Base traffic gets replies of the same status, headers and shape") {
+TEST_CASE("http: GGP-Base's messages (our wire fixture) get replies of the same status and shape") {
+  Served s;
+  auto exchanges = t::read_wire_fixture("tictactoe.txt");
+  REQUIRE(exchanges.size() == 15);
+  replay(s, exchanges);
+}
+
+TEST_CASE("corpus: http: the captured GGP-Base traffic gets replies of the same status and shape") {
   Served s;
   for (const char* name : {"tictactoe-match-xplayer.log", "tictactoe-match-oplayer.log",
                            "preview-start-abort.log"}) {
-    for (const auto& x : t::read_capture(std::string(GGP_SHARED_DIR) + "/protocol/" + name)) {
-      const Message m = parse_message(t::http_body(x.request));
-      CAPTURE(name);
-      CAPTURE(kind_name(m.kind));
-      const std::string ours = s.exchange(x.request);
-      if (x.response.empty()) {
-        // The sample player drops PREVIEW (a GGP-Base bug); we answer.
-        CHECK(m.kind == MessageKind::Preview);
-        CHECK(t::http_body(ours) == "ready");
-      } else {
-        CHECK(t::http_status_line(ours) == t::http_status_line(x.response));
-        for (const char* h : {"Content-Type", "Access-Control-Allow-Origin",
-                              "Access-Control-Allow-Methods", "Access-Control-Allow-Headers",
-                              "Access-Control-Allow-Age"})
-          CHECK(t::http_header(ours, h) == t::http_header(x.response, h));
-      }
-      check_ggp_headers(ours);
-      const std::string body = t::http_body(ours), theirs = t::http_body(x.response);
-      switch (m.kind) {
-        case MessageKind::Info:
-          CHECK(body == "( ( name tester ) ( status available ) )");
-          break;
-        case MessageKind::Play:  // a term, like theirs
-          CHECK(respell_term(body, TermStyle::Wire) == body);
-          CHECK(respell_term(theirs, TermStyle::Wire) == theirs);
-          break;
-        case MessageKind::Preview: break;
-        default: CHECK(body == theirs);  // ready, done, aborted
-      }
-    }
+    CAPTURE(name);
+    auto exchanges = t::read_capture(ggp::testing::corpus_path(std::string("protocol/") + name));
+    REQUIRE(exchanges.size() >= 3);
+    replay(s, exchanges);
   }
 }
 
@@ -134,13 +150,10 @@ TEST_CASE("http: malformed, truncated and oversized requests get 400/413 and the
 
 TEST_CASE("http: a 1.3 MB rule sheet passes the default cap") {
   Served s;
-  const std::string rules =
-      t::tictactoe_rules() + "\n" +
-      std::string(std::istreambuf_iterator<char>(
-                      *std::make_unique<std::ifstream>(std::string(GGP_SHARED_DIR) +
-                                                       "/games/dresden/Othello_grounded.kif")),
-                  {});
-  REQUIRE(rules.size() > 1300000);
+  // Tic-tac-toe and 1.3 MB of facts no rule reads, as large as the largest corpus rule sheets.
+  std::string rules = t::tictactoe_rules() + "\n";
+  for (int i = 0; rules.size() <= 1300000; ++i)
+    rules += "(unused_fact " + std::to_string(i) + " padding_to_make_a_large_rule_sheet)\n";
   const std::string reply = s.exchange(t::ggp_post("( PREVIEW (" + rules + ") 5 )"), 10000ms);
   CHECK(t::http_status_line(reply) == "HTTP/1.0 200 OK");
   CHECK(t::http_body(reply) == "ready");

@@ -3,35 +3,41 @@
 #include <set>
 
 #include "server_protocol/messages.h"
+#include "support/corpus.h"
 #include "test_support.h"
 
 using namespace ggp::server_protocol;
 
 namespace {
 
-std::string capture_dir() { return std::string(GGP_SHARED_DIR) + "/protocol/"; }
-
-std::vector<std::string> captured_messages() {
-  std::vector<std::string> out;
-  for (const char* name : {"tictactoe-match-xplayer.log", "tictactoe-match-oplayer.log",
-                           "preview-start-abort.log"})
-    for (const auto& x : testing::read_capture(capture_dir() + name))
-      out.push_back(testing::http_body(x.request));
-  return out;
-}
-
-}  // namespace
-
-TEST_CASE("messages: every captured GGP-Base message parses and prints back byte for byte") {
-  std::vector<std::string> messages = captured_messages();
-  REQUIRE(messages.size() >= 18);
+// Every message parses and prints back byte for byte; all six kinds are among them.
+void check_round_trips(const std::vector<testing::CapturedExchange>& exchanges) {
   std::set<MessageKind> kinds;
-  for (const std::string& text : messages) {
+  for (const auto& x : exchanges) {
+    const std::string text = testing::http_body(x.request);
     Message m = parse_message(text);
     kinds.insert(m.kind);
     CHECK(print_message(m) == text);
   }
   CHECK(kinds.size() == 6);  // INFO PREVIEW START PLAY STOP ABORT all seen
+}
+
+}  // namespace
+
+TEST_CASE("messages: every message of our GGP-Base wire fixture prints back byte for byte") {
+  auto exchanges = testing::read_wire_fixture("tictactoe.txt");
+  REQUIRE(exchanges.size() == 15);
+  check_round_trips(exchanges);
+}
+
+TEST_CASE("corpus: messages: every captured GGP-Base message prints back byte for byte") {
+  std::vector<testing::CapturedExchange> exchanges;
+  for (const char* name : {"tictactoe-match-xplayer.log", "tictactoe-match-oplayer.log",
+                           "preview-start-abort.log"})
+    for (auto& x : testing::read_capture(ggp::testing::corpus_path(std::string("protocol/") + name)))
+      exchanges.push_back(std::move(x));
+  REQUIRE(exchanges.size() >= 18);
+  check_round_trips(exchanges);
 }
 
 TEST_CASE("messages: fields of START, PLAY, STOP") {

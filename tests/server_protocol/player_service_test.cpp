@@ -92,10 +92,7 @@ TEST_CASE("service: deadlines count from arrival minus the margin, at least half
 }
 
 TEST_CASE("service: a late, failing or illegal searcher is replaced, never silent") {
-  if (!t::machine_available()) {
-    MESSAGE("skipped: no state machine can be built yet (the prover is not in)");
-    return;
-  }
+  REQUIRE(t::machine_available());
   Fixture f;
   REQUIRE(f.start("m", 1) == "ready");
 
@@ -153,10 +150,7 @@ TEST_CASE("service: INFO and ABORT are answered at once while a PLAY searches") 
 }
 
 TEST_CASE("service: scrambled, mixed-case symbols: moves go out as the rules spell them") {
-  if (!t::machine_available()) {
-    MESSAGE("skipped: no state machine can be built yet");
-    return;
-  }
+  REQUIRE(t::machine_available());
   std::string rules = t::tictactoe_rules();
   auto rename = [&rules](const std::string& from, const std::string& to) {
     for (size_t at = rules.find(from); at != std::string::npos; at = rules.find(from, at + to.size()))

@@ -129,6 +129,31 @@ std::string raw_exchange(uint16_t port, const std::string& bytes, std::chrono::m
   return out;
 }
 
+std::vector<CapturedExchange> read_wire_fixture(const std::string& name) {
+  const std::string path = std::string(GGP_SOURCE_ROOT) + "/tests/server_protocol/wire/" + name;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::vector<CapturedExchange> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("> ", 0) == 0) out.push_back({ggp_post(line.substr(2)), ""});
+    else if (line.rfind("< ", 0) == 0 && !out.empty() && out.back().response.empty())
+      out.back().response = ggp_player_reply(line.substr(2));
+    else if (!line.empty() && line[0] != '#')
+      throw std::runtime_error(path + ": not '> ', '< ' or '#': " + line);
+  }
+  return out;
+}
+
+std::string ggp_player_reply(const std::string& body) {
+  return "HTTP/1.0 200 OK\r\nContent-type: text/acl\r\nContent-length: " +
+         std::to_string(body.size()) +
+         "\r\nAccess-Control-Allow-Origin: *\r\nAccess-Control-Allow-Methods: POST, GET, "
+         "OPTIONS\r\nAccess-Control-Allow-Headers: Content-Type\r\nAccess-Control-Allow-Age: "
+         "86400\r\n\r\n" +
+         body;
+}
+
 std::string ggp_post(const std::string& message) {
   return "POST / HTTP/1.0\r\nAccept: text/delim\r\nHost: localhost\r\nSender: GAMESERVER\r\n"
          "Receiver: ggp\r\nContent-Type: text/acl\r\nContent-Length: " +

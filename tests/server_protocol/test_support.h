@@ -1,6 +1,7 @@
 #pragma once
-// Helpers of the protocol tests: the captured GGP-Base traffic of ../shared/protocol, a raw TCP
-// client that sends bytes exactly as given, a scripted Player, and child `ggp serve` processes.
+// Helpers of the protocol tests: GGP-Base traffic (our own fixtures in tests/server_protocol/wire/,
+// and the corpus's captures of protocol/), a raw TCP client that sends bytes exactly as given, a
+// scripted Player, and child `ggp serve` processes.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -17,6 +18,10 @@ struct CapturedExchange {
   std::string response;
 };
 std::vector<CapturedExchange> read_capture(const std::string& path);
+// A fixture of tests/server_protocol/wire/ (its format is in the file's header): each message in
+// a POST as GGP-Base's game server sends it (ggp_post) and each reply in the HTTP response a
+// GGP-Base player gives (ggp_player_reply).
+std::vector<CapturedExchange> read_wire_fixture(const std::string& name);
 
 // The body of an HTTP message (after the blank line), and one header's value ("" if absent,
 // name matched case-insensitively).
@@ -32,8 +37,10 @@ std::string raw_exchange(uint16_t port, const std::string& bytes, std::chrono::m
 
 // A POST of `message` as the GGP-Base server sends it.
 std::string ggp_post(const std::string& message);
+// A reply of `body` as a GGP-Base player sends it: HTTP/1.0 200, text/acl and the CORS headers.
+std::string ggp_player_reply(const std::string& body);
 
-// True when propnet::make_machine can build a machine for a small game (the prover works).
+// True when propnet::make_machine builds a machine for the project's tic-tac-toe.
 bool machine_available();
 // The project's tic-tac-toe, as rule text.
 std::string tictactoe_rules();
