@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Equal time per move experiments on corpus games (../shared/games):
+"""Equal time per move experiments on corpus games ($GGP_CORPUS/games, else ../shared/games):
 
   screen      candidate configurations against plain UCT on a few games (to pick "best")
   best        the best configuration against plain UCT on 10 corpus games
@@ -24,7 +24,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import runner  # noqa: E402
 
-GAMES_DIR = os.environ.get("GAMES_DIR", "/work/shared/games")
+GAMES_DIR = os.environ.get("GAMES_DIR", os.path.join(
+    os.environ.get("GGP_CORPUS", os.path.join(runner.ROOT, "..", "shared")), "games"))
 CLOCKS = ["--playclock", "1", "--margin-ms", "750", "--startclock", "1"]
 
 # Short names (used in row labels) -> player specs.

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Reproduces every table of docs/search_evidence.md: the PPA Table 1 rows, the ablation rows, the
 # screen, best vs UCT at equal time, and the round robin; then prints the tables.
-# Usage: scripts/experiments/run_all.sh [GGP_BINARY]   (results go to $RESULTS, /work/exp/results)
+# Usage: scripts/experiments/run_all.sh [GGP_BINARY]   (results go to $RESULTS, build/experiments)
 # Finished chunks are skipped, so the script can be stopped and started again. The experiments
 # run one after another, one ggp process at a time (each equal-time match runs two searchers).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 export GGP="${1:-${GGP:-$here/../../build/ggp}}"
-export RESULTS="${RESULTS:-/work/exp/results}"
+export RESULTS="${RESULTS:-$here/../../build/experiments}"
 py="python3"
 $py "$here/ppa_table.py" --binary "$GGP" --results "$RESULTS"
 $py "$here/ppa_table.py" --binary "$GGP" --results "$RESULTS" --ablation atarigo_5x5 --games 100

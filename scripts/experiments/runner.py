@@ -23,7 +23,9 @@ import subprocess
 import threading
 import time
 
-DEFAULT_RESULTS = "/work/exp/results"
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+# Results of every experiment, one folder per table (build/ is not tracked by git).
+DEFAULT_RESULTS = os.environ.get("RESULTS", os.path.join(ROOT, "build", "experiments"))
 
 
 @dataclasses.dataclass
@@ -129,8 +131,8 @@ def chunks(total, size):
 
 def common_args(description):
     ap = argparse.ArgumentParser(description=description)
-    ap.add_argument("--binary", default=os.environ.get("GGP", "/work/exp/ggp-3f146d2"),
-                    help="the ggp executable (frozen copy, so rebuilds never change a run)")
+    ap.add_argument("--binary", default=os.environ.get("GGP", os.path.join(ROOT, "build", "ggp")),
+                    help="the ggp executable (best a frozen copy, so rebuilds never change a run)")
     ap.add_argument("--results", default=DEFAULT_RESULTS)
     ap.add_argument("--workers", type=int, default=1, help="ggp processes at once")
     ap.add_argument("--stop-at", default=None, help="UTC HH:MM after which no job starts")

@@ -21,7 +21,8 @@ import os
 import re
 import sys
 
-RESULTS = os.environ.get("RESULTS", "/work/exp/results")
+RESULTS = os.environ.get("RESULTS", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                  "..", "build", "experiments"))
 
 # PPA paper (Cazenave 2015), Table 1, 1,000 playouts: PPA's win rate against UCT (%).
 PAPER_1000 = {

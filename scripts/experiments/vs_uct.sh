@@ -8,12 +8,14 @@
 # CHUNKS (default 5) chunks per game: 2 is the 40-match screen. GAMES="base/sheepAndWolf ..."
 # overrides the game list (the 10 games unless set); OPPONENT="mmmcs" the opponent (uct:c=0.4
 # unless set).
-# Section 5 ran: vs_uct.sh /work/exp/ggp-lanes-71b4550 uct:c=0.4,batch=64 .../lanes_confirm 100
-#                vs_uct.sh /work/exp/ggp-lanes-cf935f9 amaf:c=0.4,batch=64 .../lanes_amaf_screen 200
+# The games are read from $GGP_CORPUS/games, else ../shared/games beside the project.
+# Section 5 ran: vs_uct.sh BINARY_OF_71b4550 uct:c=0.4,batch=64 RESULTS/lanes_confirm 100
+#                vs_uct.sh BINARY_OF_cf935f9 amaf:c=0.4,batch=64 RESULTS/lanes_amaf_screen 200
 # Section 6's runs are listed there (docs/search_evidence.md).
 set -eu
 bin=$1 candidate=$2 results=$3 seed_base=$4 chunks=${5:-5}
 opponent=${OPPONENT:-uct:c=0.4}
+corpus=${GGP_CORPUS:-$(dirname "$0")/../../../shared}
 games=${GAMES:-"base/connectFour base/breakthrough base/checkers base/pentago base/nineBoardTicTacToe
        dresden/clobber base/cephalopodMicro base/knightThrough base/dotsAndBoxes base/sheepAndWolf"}
 mkdir -p "$results"
@@ -21,7 +23,7 @@ for chunk in $(seq 1 "$chunks"); do
   for g in $games; do
     out="$results/$(basename "$g")__s$chunk.txt"
     if [ -s "$out" ] && grep -q "summary" "$out"; then continue; fi
-    "$bin" match "$(dirname "$0")/../../../shared/games/$g.kif" --player "$candidate" \
+    "$bin" match "$corpus/games/$g.kif" --player "$candidate" \
       --player "$opponent" --games 2 --playclock 1 --margin-ms 750 --startclock 1 \
       --seed $((seed_base + chunk)) > "$out" 2>&1
   done
