@@ -22,10 +22,7 @@ const fs::path kGamesDir = fs::path(GGP_SOURCE_ROOT) / "games_kif";
 }  // namespace
 
 TEST_CASE("ggp games --json: every games_kif/*.kif with its roles, kind and propnet") {
-  if (!fs::exists(GGP_BINARY)) {
-    MESSAGE("skipped: " << GGP_BINARY << " is not built");
-    return;
-  }
+  REQUIRE_MESSAGE(fs::exists(GGP_BINARY), GGP_BINARY << " is not built");
   // Run from a folder without games_kif/, so the default is found beside the executable.
   ggp::testing::CommandRun run = ggp::testing::run_command(
       "cd '" + fs::temp_directory_path().string() + "' && '" + GGP_BINARY + "' games --json");
@@ -55,10 +52,7 @@ TEST_CASE("ggp games --json: every games_kif/*.kif with its roles, kind and prop
 }
 
 TEST_CASE("ggp games DIR: a table row per game; a game without a Kind line is a problem") {
-  if (!fs::exists(GGP_BINARY)) {
-    MESSAGE("skipped: " << GGP_BINARY << " is not built");
-    return;
-  }
+  REQUIRE_MESSAGE(fs::exists(GGP_BINARY), GGP_BINARY << " is not built");
   const fs::path dir = fs::temp_directory_path() / ("ggp_games_test_" + std::to_string(getpid()));
   fs::create_directories(dir);
   fs::copy_file(kGamesDir / "ticTacToe.kif", dir / "ticTacToe.kif");
