@@ -118,12 +118,9 @@ std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
   return gdl::load_game_file(std::string(GGP_SOURCE_ROOT) + "/games_kif/" + name + ".kif");
 }
 
-std::shared_ptr<const gdl::Game> connect_four() {
-  return gdl::load_game_file(ggp::testing::corpus_path("games/base/connectFour.kif"));
-}
-
 TEST_CASE("bit-parallel playouts replay on the prover, lanes refilled past 64") {
   check_game(shipped("ticTacToe"), 150, 100000, 1);
+  check_game(shipped("connect_four"), 70, 100000, 2);
   check_game(shipped("breakthrough_5x5"), 130, 100000, 3);
 }
 
@@ -215,8 +212,8 @@ TEST_CASE("bit-parallel playouts choose uniformly among the legal moves") {
   CHECK(seen == 9);
 }
 
-TEST_CASE("corpus: the propnet answers random_playouts bit-parallel, with the sequential means") {
-  auto rules = connect_four();
+TEST_CASE("the propnet machine answers random_playouts bit-parallel, with the sequential means") {
+  auto rules = shipped("connect_four");
   auto machine = make_propnet(rules);
   reasoner::Random rng(8);
   const size_t n = 4096;

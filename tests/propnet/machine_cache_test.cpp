@@ -30,7 +30,7 @@ TEST_CASE("machine cache: equal rules are built once, the clones play the same g
         reasoner::perft(*first.machine, first.machine->initial_state(), 3));
   // Another kind is another entry; the least recently used entry goes at the capacity.
   cache.get(game_file("ticTacToe"), MachineKind::Prover);
-  cache.get(game_file("breakthrough_5x5"), MachineKind::Propnet);
+  cache.get(game_file("connect_four"), MachineKind::Propnet);
   CHECK(cache.size() == 2);
   CHECK_FALSE(cache.get(game_file("ticTacToe"), MachineKind::Propnet)
                   .report.ends_with(", cached"));
@@ -38,7 +38,7 @@ TEST_CASE("machine cache: equal rules are built once, the clones play the same g
 
 TEST_CASE("machine cache: concurrent callers wait for one build") {
   MachineCache cache(4);
-  auto game = game_file("breakthrough_5x5");
+  auto game = game_file("connect_four");
   std::vector<std::string> reports(4);
   std::vector<std::thread> threads;
   for (size_t i = 0; i < reports.size(); ++i)

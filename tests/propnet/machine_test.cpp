@@ -39,7 +39,7 @@ std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
 }
 
 TEST_CASE("random playouts on the propnet do not allocate once warm") {
-  for (const char* key : {"ticTacToe", "breakthrough_8x8"}) {
+  for (const char* key : {"ticTacToe", "connect_four", "breakthrough_8x8"}) {
     auto machine = make_propnet(shipped(key));
     reasoner::Random rng(3);
     reasoner::PlayoutBuffers buffers;
@@ -60,7 +60,7 @@ TEST_CASE("random playouts on the propnet do not allocate once warm") {
 }
 
 TEST_CASE("bit-parallel random playouts do not allocate once warm") {
-  for (const char* key : {"ticTacToe", "breakthrough_8x8"}) {
+  for (const char* key : {"ticTacToe", "connect_four", "breakthrough_8x8"}) {
     auto machine = make_propnet(shipped(key));
     reasoner::Random rng(4);
     reasoner::State start = machine->initial_state();

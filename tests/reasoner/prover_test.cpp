@@ -171,12 +171,11 @@ TEST_CASE("perft: ticTacToe golden counts") {
   CHECK(counts == std::vector<uint64_t>{9, 72, 504, 3024, 15120, 1440 + (15120 - 1440) * 4});
 }
 
-TEST_CASE("corpus: perft: connectFour golden counts") {
-  // 8 columns of height 6: no column fills and no four-in-a-row exists within 5 discs.
-  auto m =
-      make_prover(gdl::load_game_file(ggp::testing::corpus_path("games/base/connectFour.kif")));
+TEST_CASE("perft: connect_four golden counts") {
+  // 7 columns of height 6: no column fills and no four-in-a-row exists within 5 discs.
+  auto m = shipped("connect_four");
   std::vector<uint64_t> counts = perft(*m, m->initial_state(), 5);
-  CHECK(counts == std::vector<uint64_t>{8, 64, 512, 4096, 32768});
+  CHECK(counts == std::vector<uint64_t>{7, 49, 343, 2401, 16807});
 }
 
 }  // namespace

@@ -50,8 +50,8 @@ class DroppingMachine final : public StateMachine {
   std::unique_ptr<StateMachine> m_;
 };
 
-TEST_CASE("corpus: verifying machine: two provers agree through random playouts") {
-  auto game = gdl::load_game_file(ggp::testing::corpus_path("games/base/connectFour.kif"));
+TEST_CASE("verifying machine: two provers agree through random playouts") {
+  auto game = shipped("connect_four");
   auto m = make_verifying_machine(make_prover(game), make_prover(game));
   Random rng(7);
   PlayoutBuffers buffers;
