@@ -144,6 +144,8 @@ const std::vector<Golden> kGolden = {
     // 81 first marks; the reply goes on the board the first mark names: 8 free squares when the
     // mark was on its own board's square (9 such marks), else 9: 9 * 8 + 72 * 9 = 720.
     {"nine_board_tictactoe.kif", {81, 720, 6336}},
+    // Pentago: a free point times 4 quadrants times 2 directions: 36 * 8, then 288 * 35 * 8.
+    {"pentago.kif", {288, 80640}},
 };
 
 TEST_CASE("the shipped games have their golden perft counts on both machines") {
