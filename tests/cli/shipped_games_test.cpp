@@ -116,7 +116,9 @@ struct Golden {
 // 2 * (neighbours of the column) that the vertical domino covers: 20 * 20 - 2 * 4 * 8 = 336;
 // Knightthrough 5x5: 8 + 6 jumps to row 3 and 8 captures on row 4, and black keeps 22 replies
 // except after a capture on column x, which removes as many replies as x has side columns;
-// Nogo 5x5 at depth 3 loses the 8 corner captures that Atarigo allows.
+// Nogo 5x5 at depth 3 loses the 8 corner captures that Atarigo allows. Go 5x5: 25 points and a
+// pass, then 24 points and a pass after a stone or 25 and a pass after a pass: 25 * 25 + 26 = 651;
+// at depth 3 the two passes end the game, a leaf counted beside the 15,650 three-move lines.
 // The 8x8 figures follow the same reasoning; the 5x5 depth-3 figures (and depth 4) were checked
 // against a throwaway Python implementation of the rules written apart from the KIF, as were the
 // depth-3 figures of the games below them (Breakthrough 6x6, nine-board tic-tac-toe).
@@ -129,6 +131,7 @@ const std::vector<Golden> kGolden = {
     {"misere_domineering_5x5.kif", {20, 336, 4872}},
     {"atarigo_5x5.kif", {25, 600, 13800}},
     {"nogo_5x5.kif", {25, 600, 13792}},
+    {"go_5x5.kif", {26, 651, 15651}},
     {"misere_nogo_5x5.kif", {25, 600, 13792}},
     {"breakthrough_8x8.kif", {22, 484}},
     {"knightthrough_8x8.kif", {40, 1600}},
