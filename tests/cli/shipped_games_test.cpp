@@ -149,6 +149,9 @@ const std::vector<Golden> kGolden = {
     {"nine_board_tictactoe.kif", {81, 720, 6336}},
     // Pentago: a free point times 4 quadrants times 2 directions: 36 * 8, then 288 * 35 * 8.
     {"pentago.kif", {288, 80640}},
+    // Othello's published perft from the start (no pass happens this early): 4, 12, 56, 244,
+    // 1396, 8200 (and 55092 at depth 7, which `ggp perft` also gives).
+    {"reversi.kif", {4, 12, 56, 244, 1396, 8200}},
 };
 
 TEST_CASE("the shipped games have their golden perft counts on both machines") {

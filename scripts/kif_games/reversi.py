@@ -1,0 +1,146 @@
+"""Reversi (Othello) 8x8: flank to flip, pass only without a move, most discs wins."""
+from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude, steps
+
+N = 8
+
+RULES = """\
+(<= (base (cell ?x ?y ?r))
+    (index ?x)
+    (index ?y)
+    (role ?r))
+(<= (input ?r (move ?x ?y))
+    (role ?r)
+    (index ?x)
+    (index ?y))
+(<= (input ?r pass)
+    (role ?r))
+
+(<= (occupied ?x ?y)
+    (true (cell ?x ?y ?r)))
+(<= (empty ?x ?y)
+    (index ?x)
+    (index ?y)
+    (not (occupied ?x ?y)))
+
+; (run ?r ?x ?y ?d): from (?x ?y) on in direction ?d lie one or more discs of ?r's opponent, then
+; a disc of ?r. A disc on an empty point (?x ?y) flanks such a run in some direction, or is illegal.
+(<= (run ?r ?x ?y ?d)
+    (opponent ?r ?s)
+    (true (cell ?x ?y ?s))
+    (step ?d ?x ?y ?u ?v)
+    (true (cell ?u ?v ?r)))
+(<= (run ?r ?x ?y ?d)
+    (opponent ?r ?s)
+    (true (cell ?x ?y ?s))
+    (step ?d ?x ?y ?u ?v)
+    (run ?r ?u ?v ?d))
+(<= (flanks ?r ?x ?y)
+    (empty ?x ?y)
+    (step ?d ?x ?y ?u ?v)
+    (run ?r ?u ?v ?d))
+(<= (can_move ?r)
+    (flanks ?r ?x ?y))
+(<= (legal ?r (move ?x ?y))
+    (true (control ?r))
+    (flanks ?r ?x ?y))
+(<= (legal ?r pass)
+    (true (control ?r))
+    (not (can_move ?r)))
+
+; The discs of every run the new disc flanks turn over: (flip ?x ?y ?d) walks each run.
+(<= (flip ?u ?v ?d)
+    (does ?r (move ?x ?y))
+    (step ?d ?x ?y ?u ?v)
+    (run ?r ?u ?v ?d))
+(<= (flip ?u ?v ?d)
+    (flip ?x ?y ?d)
+    (step ?d ?x ?y ?u ?v)
+    (true (control ?r))
+    (run ?r ?u ?v ?d))
+(<= (flipped ?x ?y)
+    (flip ?x ?y ?d))
+(<= (next (cell ?x ?y ?r))
+    (does ?r (move ?x ?y)))
+(<= (next (cell ?x ?y ?r))
+    (true (control ?r))
+    (flipped ?x ?y))
+(<= (next (cell ?x ?y ?r))
+    (true (cell ?x ?y ?r))
+    (not (flipped ?x ?y)))
+
+; The game ends when neither role can move.
+(<= terminal
+    (not (can_move black))
+    (not (can_move white)))
+
+; Counting: (lead ?i ?v) after the points 1..?i (static `point` order), ?v = {offset} + black's
+; discs - white's, except that a lead larger than the points still to come is cut to one more
+; than them (it can no longer change sign). Static `tally` gives each step.
+(<= (colour ?x ?y ?r)
+    (true (cell ?x ?y ?r)))
+(<= (colour ?x ?y none)
+    (empty ?x ?y))
+(<= (lead 1 ?v)
+    (point 1 ?x ?y)
+    (colour ?x ?y ?c)
+    (tally 1 {offset} ?c ?v))
+(<= (lead ?j ?v)
+    (lead ?i ?u)
+    (succ ?i ?j)
+    (point ?j ?x ?y)
+    (colour ?x ?y ?c)
+    (tally ?j ?u ?c ?v))
+(<= (won black)
+    (lead {last} {black_ahead}))
+(<= (won white)
+    (lead {last} {white_ahead}))
+
+"""
+
+
+def bound(j):
+    """The largest |lead| kept after j points: j, or one more than the points still to come."""
+    return min(j, N * N - j + 1)
+
+
+def tallies():
+    out = []
+    delta = {"black": 1, "white": -1, "none": 0}
+    for j in range(1, N * N + 1):
+        before = bound(j - 1)
+        for d in range(-before, before + 1):
+            for c in ("black", "white", "none"):
+                e = max(-bound(j), min(bound(j), d + delta[c]))
+                out.append((j, N * N + d, c, N * N + e))
+    return out
+
+
+def reversi():
+    top = header("Reversi", "players take turns placing a disc of their colour that flanks a line "
+                 "of opposing discs in any of the 8 directions, turning them over; a player with "
+                 "no such move passes, the game ends when neither can move, and most discs wins",
+                 "8x8, Othello's start", ("black", "white"),
+                 draw="equal discs when neither can move (50 each)")
+    doc = """\
+; Written for this project from the rules of Othello. Points are (cell x y role), x the column and
+; y the row (d4 is (4 4)); the start is white on d4 and e5, black on e4 and d5. The role to move
+; plays (move x y) or, only when it has no such move, pass; the other role plays noop. Perft from
+; the start agrees with Othello's published counts (4, 12, 56, 244, ...) because no one passes in
+; the first plies; a forced pass counts as a ply where it happens.
+"""
+    order = [(x, y) for y in range(1, N + 1) for x in range(1, N + 1)]
+    fact_text = "; The board: indices, the eight directions, the counting order and its steps.\n"
+    fact_text += facts("index", [(i,) for i in range(1, N + 1)])
+    fact_text += "(init (cell 4 4 white))\n(init (cell 5 5 white))\n"
+    fact_text += "(init (cell 5 4 black))\n(init (cell 4 5 black))\n"
+    fact_text += facts("step", steps(("n", "s", "e", "w", "ne", "nw", "se", "sw"), N, N))
+    fact_text += facts("point", [(i + 1,) + p for i, p in enumerate(order)])
+    fact_text += facts("succ", [(i, i + 1) for i in range(1, N * N)])
+    fact_text += facts("tally", tallies())
+    rules = RULES.format(offset=N * N, last=N * N, black_ahead=N * N + 1, white_ahead=N * N - 1)
+    return (top + ";\n" + doc + GENERATED + "\n" + roles_prelude("black", "white") + "\n" + rules
+            + WIN_OR_DRAW_GOALS + "\n" + fact_text)
+
+
+def games():
+    yield "reversi", reversi()
