@@ -152,6 +152,10 @@ const std::vector<Golden> kGolden = {
     // Othello's published perft from the start (no pass happens this early): 4, 12, 56, 244,
     // 1396, 8200 (and 55092 at depth 7, which `ggp perft` also gives).
     {"reversi.kif", {4, 12, 56, 244, 1396, 8200}},
+    // English draughts' published perft: 7, 49, 302, 1469, 7361 (36768 at depth 6 by ggp perft).
+    // From depth 7 on the counts are lower (179255, not 179740): each jump of a multi-jump is a
+    // ply here, where the published counts take a whole jump sequence as one move.
+    {"checkers.kif", {7, 49, 302, 1469, 7361}},
 };
 
 TEST_CASE("the shipped games have their golden perft counts on both machines") {
