@@ -1,27 +1,43 @@
 #include "agent/random_player.h"
 
-#include "agent/match_state.h"
+#include "agent/search_player.h"
 
 namespace ggp::agent {
 
-void RandomPlayer::start(std::shared_ptr<MachineSource> machines, const std::string& role,
-                         Clock::time_point deadline) {
-  machine_ = machines->first(deadline).machine;
-  role_ = find_role(*machine_, role);
-  state_ = machine_->initial_state();
-  stats_ = {};
-  stats_.machine = machine_->name();
+RandomSearcher::RandomSearcher(reasoner::StateMachine& machine, uint64_t seed)
+    : machine_(machine), rng_(seed), chosen_(machine.num_roles()) {
+  set_root(machine_.initial_state());
 }
 
-std::string RandomPlayer::play(const std::vector<std::string>& last_joint_move,
-                               Clock::time_point) {
-  apply_joint_move_texts(*machine_, state_, last_joint_move);
-  std::span<const reasoner::MoveId> legal = machine_->legal_moves(state_, role_);
-  if (legal.empty()) throw std::runtime_error("no legal move in this state");
-  return machine_->move_text(legal[rng_.below(static_cast<uint32_t>(legal.size()))]);
+void RandomSearcher::set_root(const reasoner::State& state) {
+  root_ = state;
+  chosen_.assign(machine_.num_roles(), std::nullopt);
 }
 
-void RandomPlayer::stop(const std::vector<std::string>&) { machine_.reset(); }
-void RandomPlayer::abort() { machine_.reset(); }
+reasoner::MoveId RandomSearcher::best_move(reasoner::RoleIndex role) {
+  if (!chosen_[role]) {
+    std::span<const reasoner::MoveId> legal = machine_.legal_moves(root_, role);
+    chosen_[role] = legal.empty() ? 0 : legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+  }
+  return *chosen_[role];
+}
+
+SearchStats RandomSearcher::stats() const {
+  SearchStats s;
+  s.root_solved = true;
+  return s;
+}
+
+std::unique_ptr<Player> make_random_player(uint64_t seed) {
+  SearchPlayerConfig config;
+  config.name = "random";
+  config.think_at_start = false;
+  return std::make_unique<SearchPlayer>(
+      config,
+      [](reasoner::StateMachine& m, uint64_t s) -> std::unique_ptr<Searcher> {
+        return std::make_unique<RandomSearcher>(m, s);
+      },
+      seed);
+}
 
 }  // namespace ggp::agent

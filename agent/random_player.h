@@ -1,32 +1,34 @@
 #pragma once
-// The simplest Player: a uniformly random legal move. The baseline in tests and local matches, and
-// a model of the Player contract.
+// The simplest player: a uniformly random legal move, the baseline in tests and local matches. It
+// is a SearchPlayer whose searcher does not search.
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "agent/player.h"
+#include "agent/searcher.h"
 #include "reasoner/random.h"
-#include "reasoner/state_machine.h"
 
 namespace ggp::agent {
 
-class RandomPlayer : public Player {
+// No search: best_move is a uniformly random legal move, drawn once per root and role; the root
+// counts as solved, so a player never spends time on it.
+class RandomSearcher : public Searcher {
  public:
-  explicit RandomPlayer(uint64_t seed = 1) : rng_(seed) {}
+  RandomSearcher(reasoner::StateMachine& machine, uint64_t seed);
   std::string name() const override { return "random"; }
-  void start(std::shared_ptr<MachineSource> machines, const std::string& role,
-             Clock::time_point deadline) override;
-  std::string play(const std::vector<std::string>& last_joint_move,
-                   Clock::time_point deadline) override;
-  void stop(const std::vector<std::string>& last_joint_move) override;
-  void abort() override;
-  ThinkStats last_stats() const override { return stats_; }
+  void set_root(const reasoner::State& state) override;
+  void search(const SearchLimits&) override {}
+  reasoner::MoveId best_move(reasoner::RoleIndex role) override;
+  SearchStats stats() const override;
 
  private:
-  std::unique_ptr<reasoner::StateMachine> machine_;
-  reasoner::State state_;
-  reasoner::RoleIndex role_ = 0;
+  reasoner::StateMachine& machine_;
   reasoner::Random rng_;
-  ThinkStats stats_;
+  reasoner::State root_;
+  std::vector<std::optional<reasoner::MoveId>> chosen_;  // per role, for this root
 };
+
+std::unique_ptr<Player> make_random_player(uint64_t seed = 1);
 
 }  // namespace ggp::agent

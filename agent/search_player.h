@@ -1,71 +1,91 @@
 #pragma once
-// The searching Player: keeps the match state on the machine it is handed, and runs any Searcher
-// (the MCTS engine, MM-MCS, NMCS, NRPA, the metagame) in a worker thread until the deadline, then
-// answers the searcher's move. It always answers a legal move in time: if the search fails,
-// overruns or proposes an illegal move, it answers a random legal move and says so in
-// last_stats().note.
+// The searching Player: any Searcher (the MCTS engine, MM-MCS, NMCS, NRPA, the metagame) run on one
+// thread of its own for the whole match. The thread follows the match on its machine, searches
+// from START to the end (through the start clock, during every turn, whether our move is forced
+// or not, and with `ponder` between our reply and the next PLAY), keeps its tree from turn to turn
+// (re-rooted on the joint move), and publishes its best move for the turn after every search slice,
+// so a move that was searched is always there to be sent, however late the thread is to stop. It
+// publishes no move when it has none: no machine yet, a failed search, an illegal proposal.
+//
+// Under a playout budget the player is deterministic for a seed: each decision gets one search of
+// the budget, a forced move none, and there is no pondering.
 #include <atomic>
 #include <chrono>
-#include <future>
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "agent/player.h"
 #include "agent/searcher.h"
-#include "reasoner/random.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent {
 
 struct SearchPlayerConfig {
   std::string name = "mcts";       // reported by name()
-  uint64_t playouts_per_move = 0;  // 0: think until the deadline; else this budget per decision
-                                   // (deadline holds; a forced move is answered without search)
-  std::chrono::milliseconds reply_margin{25};  // stop searching this long before a deadline
-  bool think_at_start = true;                  // search the initial position during the start clock
+  uint64_t playouts_per_move = 0;  // 0: think until the clock says stop; else this budget per
+                                   // decision (a forced move is answered without search)
+  bool think_at_start = true;      // search the initial position from START to the first PLAY
+  bool ponder = false;             // search between our reply and the next PLAY (clock only)
+  std::chrono::milliseconds slice{200};  // longest search call in a turn between two published
+                                         // moves (the first calls are shorter)
 };
 
 class SearchPlayer : public Player {
  public:
   SearchPlayer(SearchPlayerConfig config, SearcherFactory searcher_factory, uint64_t seed);
+  // Ends the match if it runs and waits for the thread (at most one search step).
   ~SearchPlayer() override;
 
   std::string name() const override { return config_.name; }
   void start(std::shared_ptr<MachineSource> machines, const std::string& role,
-             Clock::time_point deadline) override;
-  std::string play(const std::vector<std::string>& last_joint_move,
-                   Clock::time_point deadline) override;
-  void stop(const std::vector<std::string>& last_joint_move) override;
-  void abort() override;
-  ThinkStats last_stats() const override { return stats_; }
+             Clock::time_point stop_at) override;
+  std::string wait_ready(Clock::time_point until) override;
+  void begin_turn(const std::vector<std::string>& last_joint_move,
+                  Clock::time_point stop_at) override;
+  Answer answer(Clock::time_point until) override;
+  void end() override;
+  bool finished() const override { return !started_ || finished_; }
 
  private:
-  // Searches in the worker thread until `deadline` (minus the margin) or the playout budget;
-  // returns true if the search ended in time and without error.
-  bool think(Clock::time_point deadline, uint64_t playouts);
-  // Waits for a running search to end (it has been told to stop).
-  void finish_worker();
-  // Tells a running search to stop and waits for it until `until`; true if no search runs now.
-  bool worker_idle(Clock::time_point until);
-  void release();
-  // Appends the searcher's note (e.g. the metagame's choice) to stats_.note.
-  void add_searcher_note();
+  // What the thread owns: the match on its machine and the searcher.
+  struct Match;
+  // What a turn asks of the thread, taken under the lock.
+  struct Orders {
+    std::vector<std::vector<std::string>> joints;  // joint moves to apply, in order
+    size_t turn = 0;                               // turns begun so far
+    Clock::time_point stop_at;                     // the last turn's stop time
+  };
+
+  void run(std::shared_ptr<MachineSource> machines, std::string role, Clock::time_point stop_at);
+  // Waits for orders or for work of the thread's own (`busy`); false when the match has ended.
+  bool next_orders(Orders& orders, bool busy);
+  void publish(size_t turn, Answer answer);
+  void set_ready(std::string note);
 
   SearchPlayerConfig config_;
   SearcherFactory searcher_factory_;
   uint64_t seed_;
-  reasoner::Random rng_;
 
-  std::unique_ptr<reasoner::StateMachine> machine_;         // the match state's machine
-  std::unique_ptr<reasoner::StateMachine> search_machine_;  // the searcher's clone
-  std::unique_ptr<Searcher> searcher_;
-  reasoner::RoleIndex role_ = 0;
-  reasoner::State state_;
-  std::thread worker_;
-  std::future<void> worker_done_;
-  std::atomic<bool> stop_{false};
-  bool root_stale_ = false;  // the searcher's root lags behind state_
-  ThinkStats stats_;
+  std::atomic<bool> stop_{false};  // interrupts the thread's search: new orders or the end
+  std::atomic<bool> started_{false};
+  std::atomic<bool> finished_{false};
+  mutable std::mutex mutex_;                     // guards the fields below
+  std::condition_variable orders_cv_;            // wakes the thread
+  std::condition_variable results_cv_;           // wakes callers waiting for an answer or readiness
+  std::deque<std::vector<std::string>> joints_;  // from begin_turn, not yet taken by the thread
+  size_t turn_ = 0;                              // begin_turn calls
+  Clock::time_point stop_at_;
+  bool ending_ = false;
+  bool ready_ = false;
+  std::string ready_note_;
+  Answer answer_;           // the latest published answer...
+  size_t answer_turn_ = 0;  // ...for this turn (0: none yet)
+  std::thread thread_;      // last: started by start()
 };
 
 }  // namespace ggp::agent

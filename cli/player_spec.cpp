@@ -208,8 +208,9 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
   Settings settings;
   settings["playouts"] = number("playouts", spec.player.playouts_per_move);
   settings["seed"] = number("seed", spec.seed);
-  settings["margin"] = [&spec](const std::string& v) {
-    spec.player.reply_margin = std::chrono::milliseconds(to_count("margin", v));
+  settings["ponder"] = number("ponder", spec.player.ponder);
+  settings["slice"] = [&spec](const std::string& v) {
+    spec.player.slice = std::chrono::milliseconds(std::max<uint64_t>(to_count("slice", v), 1));
   };
   settings["metagame"] = number("metagame", spec.player.think_at_start);
   settings["threads"] = number("threads", spec.threads);
@@ -257,6 +258,8 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
     settings["nodes"] = number("nodes", spec.mm_mcs.max_nodes);
   } else if (name == "nmcs" || name == "nrpa") {
     spec.kind = name;
+    // A nested search starts over at each call: longer slices lose less of its work.
+    spec.player.slice = std::chrono::milliseconds(1000);
     add_mcts_settings(settings, spec.mcts);  // for the uct fallback in games with several roles
     settings["level"] = number("level", spec.nested.level);
     if (name == "nrpa") {
@@ -311,7 +314,7 @@ agent::SearcherFactory full_searcher_factory(Spec spec) {
 
 std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec_text, uint64_t seed) {
   Spec spec = parse_spec(spec_text, seed);
-  if (spec.name == "random") return std::make_unique<agent::RandomPlayer>(spec.seed);
+  if (spec.name == "random") return agent::make_random_player(spec.seed);
   return std::make_unique<agent::SearchPlayer>(spec.player, full_searcher_factory(spec), spec.seed);
 }
 
@@ -347,8 +350,10 @@ std::string player_spec_help() {
   for (const auto& [name, summary] : other_searchers())
     help += name + std::string(8 - name.size(), ' ') + summary + "\n";
   help +=
-      "every searcher: playouts=N (budget per move instead of the clock), seed, margin (ms),\n"
-      "        metagame=0|1 (search during the start clock), threads=N, parallel=root|tree\n"
+      "every searcher: playouts=N (budget per move instead of the clock), seed,\n"
+      "        metagame=0|1 (search during the start clock), ponder=0|1 (search between a\n"
+      "        reply and the next PLAY, 0), slice=MS (the longest search between two published\n"
+      "        moves, 200; nmcs/nrpa 1000), threads=N, parallel=root|tree\n"
       "        (root: independent searchers vote; tree: one shared tree, virtual loss);\n"
       "        e.g. uct:c=0.4,playouts=1000";
   return help;

@@ -15,8 +15,8 @@ namespace ggp::cli {
 std::unique_ptr<agent::Player> make_player_from_spec(const std::string& spec, uint64_t seed);
 
 // The searcher a spec names, over `machine`, seeded with `seed` unless the spec sets seed=; the
-// player settings (playouts, margin, metagame) are accepted and ignored. Throws as above, and for
-// `random`, which is no searcher.
+// player settings (playouts, metagame, ponder, slice) are accepted and ignored. Throws as above,
+// and for `random`, which is no searcher.
 std::unique_ptr<agent::Searcher> make_searcher_from_spec(const std::string& spec,
                                                          reasoner::StateMachine& machine,
                                                          uint64_t seed);

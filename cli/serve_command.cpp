@@ -22,7 +22,7 @@ struct ServeOptions {
   // search on the prover), with the goal cutoff where the first search's probe finds goals that
   // predict results.
   std::string player = "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4";
-  int margin_ms = 800;
+  int margin_ms = 200;
   uint64_t seed = 1;
   double max_request_mb = 10;
   int read_timeout_ms = 10000;
@@ -64,7 +64,9 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--name", o.name, "the name INFO reports")->capture_default_str();
   cmd->add_option("--player", o.player, "the player: " + player_spec_help())
       ->capture_default_str();
-  cmd->add_option("--margin-ms", o.margin_ms, "kept back from every clock for the network")
+  cmd->add_option("--margin-ms", o.margin_ms,
+                  "kept back from every clock for the network (the reply latency is measured and "
+                  "kept back too)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", o.seed, "seed of the players and the fallback")->capture_default_str();

@@ -40,6 +40,7 @@ LocalSeat::LocalSeat(std::string name, ServiceConfig config, PlayerFactory facto
 SeatReply LocalSeat::send(const std::string& message, std::chrono::milliseconds timeout) {
   const Clock::time_point sent = Clock::now();
   HandleResult h = service_.handle_message(message, sent);
+  if (h.written) h.written(Clock::now());  // in process, the reply is out as soon as it exists
   SeatReply r;
   r.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
   if (h.bad_request) {

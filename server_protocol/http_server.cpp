@@ -4,6 +4,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <csignal>
+#include <functional>
 #include <limits>
 #include <system_error>
 
@@ -138,15 +139,18 @@ class HttpServer::Connection : public std::enable_shared_from_this<Connection> {
       server.log_line(format_log_line(r));
       auto status = r.bad_request ? http::status::bad_request : http::status::ok;
       net::post(self->stream_.get_executor(),
-                [self, status, body = std::move(r.reply), version, keep_alive, bad = r.bad_request] {
-                  self->write(status, body, version, keep_alive && !bad);
+                [self, status, body = std::move(r.reply), version, keep_alive, bad = r.bad_request,
+                 written = std::move(r.written)] {
+                  self->write(status, body, version, keep_alive && !bad, written);
                 });
       self.reset();
       server.handler_finished();
     }).detach();
   }
 
-  void write(http::status status, const std::string& body, unsigned version, bool keep_alive) {
+  // `written`, if set, is called with the time the reply has been written.
+  void write(http::status status, const std::string& body, unsigned version, bool keep_alive,
+             std::function<void(Clock::time_point)> written = {}) {
     auto res = std::make_shared<http::response<http::string_body>>(status, version);
     res->set(http::field::content_type, "text/acl");
     res->set(http::field::access_control_allow_origin, "*");
@@ -158,7 +162,9 @@ class HttpServer::Connection : public std::enable_shared_from_this<Connection> {
     res->prepare_payload();
     stream_.expires_after(server_.config_.read_timeout);
     http::async_write(stream_, *res,
-                      [self = shared_from_this(), res](beast::error_code ec, size_t) {
+                      [self = shared_from_this(), res, written = std::move(written)](
+                          beast::error_code ec, size_t) {
+                        if (!ec && written) written(Clock::now());
                         if (ec || !res->keep_alive()) return self->close();
                         self->read_header();
                       });

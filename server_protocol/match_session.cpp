@@ -22,18 +22,22 @@ bool ready_by(std::future<CallResult>& f, Clock::time_point t) {
 }  // namespace
 
 MatchSession::MatchSession(std::string match_id, int play_clock,
-                           std::unique_ptr<agent::Player> player, MachineSourceFactory machines)
+                           std::unique_ptr<agent::Player> player, MachineSourceFactory machines,
+                           std::chrono::milliseconds network_margin)
     : match_id_(std::move(match_id)),
       play_clock_(play_clock),
       machines_(std::move(machines)),
-      searcher_(std::make_unique<PlayerWorker>(std::move(player))),
+      clock_(network_margin),
+      player_(std::move(player)),
       fallback_(std::make_unique<SerialWorker<FallbackSlot>>(std::make_unique<FallbackSlot>())) {}
 
 MatchSession::~MatchSession() = default;
 
 std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
-                                Clock::time_point until, uint64_t fallback_seed) {
+                                Clock::time_point arrival, int start_clock,
+                                uint64_t fallback_seed) {
   std::lock_guard turn(turn_mutex_);
+  const TurnTimes t = clock_.times(arrival, start_clock);
   fallback_->submit([game, role, fallback_seed](FallbackSlot& slot) {
     try {
       slot.fallback = std::make_unique<Fallback>(game, role, fallback_seed);
@@ -42,24 +46,18 @@ std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std
     }
     return CallResult{};
   });
-  std::future<CallResult> started =
-      searcher_->submit([machines = machines_, game, role, until](agent::Player& p) {
-        p.start(machines(game), role, until);
-        return CallResult{{}, p.last_stats(), {}};
-      });
-  if (!ready_by(started, until)) return "searcher still preparing";
-  CallResult result = started.get();
-  if (!result.error.empty()) return "searcher start failed: " + result.error;
-  std::string note = result.stats.machine.empty() ? "" : "machine " + result.stats.machine;
-  if (!result.stats.note.empty()) note += (note.empty() ? "" : "; ") + result.stats.note;
-  return note;
+  player_->start(machines_(game), role, t.stop_at);
+  return player_->wait_ready(t.reply_by);
 }
 
-PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::time_point until,
-                               Clock::time_point last_moment) {
+PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::time_point arrival) {
   std::lock_guard turn(turn_mutex_);
+  const TurnTimes t = clock_.times(arrival, play_clock_);
   PlayOutcome out;
-  auto note = [&out](const std::string& text) { out.note += (out.note.empty() ? "" : "; ") + text; };
+  out.stop_at = t.stop_at;
+  auto note = [&out](const std::string& text) {
+    if (!text.empty()) out.note += (out.note.empty() ? "" : "; ") + text;
+  };
 
   // Answers nobody waits for any more are not computed (the fallback only keeps in step).
   auto move_wanted = std::make_shared<std::atomic<bool>>(true);
@@ -70,69 +68,70 @@ PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::tim
   const Clock::time_point submitted = Clock::now();
   std::future<CallResult> fallback_move =
       fallback_->submit([joint, move_wanted, too_late, submitted](FallbackSlot& slot) {
-    CallResult r;
-    if (slot.fallback && Clock::now() - submitted > too_late) {
-      slot.problem = "fallback dropped: " +
-                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        Clock::now() - submitted).count()) + " ms behind";
-      slot.fallback.reset();
-    }
-    if (!slot.fallback) {
-      r.stats.note = slot.problem;
-      return r;
-    }
-    try {
-      slot.fallback->advance(joint);
-      if (*move_wanted) r.move = slot.fallback->random_move().value_or("");
-    } catch (const std::exception& e) {
-      slot.problem = std::string("fallback lost track: ") + e.what();
-      r.stats.note = slot.problem;
-      slot.fallback.reset();
-    }
-    return r;
-  });
-  std::future<CallResult> searched = searcher_->submit([joint, until](agent::Player& p) {
-    std::string move = p.play(joint, until);
-    return CallResult{std::move(move), p.last_stats(), {}};
-  });
+        CallResult r;
+        if (slot.fallback && Clock::now() - submitted > too_late) {
+          slot.problem = "fallback dropped: " +
+                         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                            Clock::now() - submitted)
+                                            .count()) +
+                         " ms behind";
+          slot.fallback.reset();
+        }
+        if (!slot.fallback) {
+          r.note = slot.problem;
+          return r;
+        }
+        try {
+          slot.fallback->advance(joint);
+          if (*move_wanted) r.move = slot.fallback->random_move().value_or("");
+        } catch (const std::exception& e) {
+          slot.problem = std::string("fallback lost track: ") + e.what();
+          r.note = slot.problem;
+          slot.fallback.reset();
+        }
+        return r;
+      });
+
+  player_->begin_turn(joint, t.stop_at);
+  agent::Answer answer = player_->answer(t.reply_by);
+  out.playouts = answer.stats.playouts;
+  out.ponder_playouts = answer.stats.ponder_playouts;
+  note(answer.stats.note);
 
   std::optional<std::string> move;
-  if (!ready_by(searched, until)) {
-    note("searcher late");
-  } else if (CallResult result = searched.get(); !result.error.empty()) {
-    note("searcher failed: " + result.error);
-  } else {
-    out.playouts = result.stats.playouts;
-    if (!result.stats.note.empty()) note(result.stats.note);
-    // The fallback checks legality if it can say in time; otherwise the move goes unchecked.
+  if (!answer.move.empty()) {
+    if (!answer.final) note("search still stopping: its best move so far");
+    // The fallback checks legality if it can say by reply_by; otherwise the move goes unchecked.
     std::future<CallResult> checked =
-        fallback_->submit([m = result.move, check_wanted](FallbackSlot& slot) {
+        fallback_->submit([m = answer.move, check_wanted](FallbackSlot& slot) {
           CallResult r;
-          if (!slot.fallback || !*check_wanted) r.error = "not checked";
-          else r.move = slot.fallback->legal_spelling(m).value_or("");
+          if (!slot.fallback || !*check_wanted)
+            r.error = "not checked";
+          else
+            r.move = slot.fallback->legal_spelling(m).value_or("");
           return r;
         });
-    const Clock::time_point check_by =
-        std::min(last_moment, std::max(until, Clock::now() + std::chrono::milliseconds(100)));
-    if (!ready_by(checked, check_by)) {
+    if (!ready_by(checked, t.reply_by)) {
       *check_wanted = false;
-      move = result.move;
+      move = answer.move;
     } else if (CallResult check = checked.get(); !check.error.empty()) {
-      move = result.move;
+      move = answer.move;
     } else if (!check.move.empty()) {
       move = check.move;
     } else {
-      note("searcher's move '" + result.move + "' is not legal");
+      note("the searcher's move '" + answer.move + "' is not legal");
     }
+  } else if (answer.stats.note.empty()) {
+    note("no move from the searcher");
   }
   if (!move) {
-    if (ready_by(fallback_move, last_moment)) {
+    if (ready_by(fallback_move, t.last_moment)) {
       CallResult fb = fallback_move.get();
       if (!fb.move.empty()) {
         move = fb.move;
         note("fallback: random legal move");
       } else {
-        note(fb.stats.note.empty() ? "fallback: no legal move" : fb.stats.note);
+        note(fb.note.empty() ? "fallback: no legal move" : fb.note);
       }
     } else {
       *move_wanted = false;
@@ -148,20 +147,16 @@ PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::tim
   return out;
 }
 
-void MatchSession::stop(const std::vector<std::string>& joint) {
-  searcher_->submit([joint](agent::Player& p) {
-    p.stop(joint);
-    return CallResult{};
-  });
+void MatchSession::reply_written(Clock::time_point stop_at, Clock::time_point written) {
+  clock_.record(written - stop_at);
 }
 
-void MatchSession::abort() {
-  searcher_->submit([](agent::Player& p) {
-    p.abort();
-    return CallResult{};
-  });
+void MatchSession::end() {
+  player_->end();
 }
 
-bool MatchSession::idle() const { return searcher_->idle() && fallback_->idle(); }
+bool MatchSession::idle() const {
+  return player_->finished() && fallback_->idle();
+}
 
 }  // namespace ggp::server_protocol

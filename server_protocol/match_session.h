@@ -1,10 +1,12 @@
 #pragma once
-// One match from the player's side: the searcher (a Player) and the fallback, each on a serial
-// worker thread of its own, so that neither a slow searcher nor a slow fallback machine can make a
-// reply late. Per PLAY both get the joint move at once; the reply is, in order of preference, the
-// searcher's move by the deadline (checked legal by the fallback when it can tell in time), the
-// fallback's random legal move, and as a last resort our previous move. The fallback is the prover,
-// independent of the searcher's machine; it is dropped for the match when it cannot keep up.
+// One match from the player's side, and the one place that owns its deadlines (ReplyClock) and
+// its fallback. The player searches on a thread of its own and publishes its best move as it goes
+// (agent/player.h); per PLAY the session tells it when to stop, takes its move when the reply is
+// due, and has it checked for legality by the fallback when the fallback can tell in time. The
+// fallback, the prover following the match on a worker thread of its own, supplies a random legal
+// move only when the player has no move at all (no machine yet, a failed search, an illegal
+// proposal); as a last resort the reply is our previous move. The fallback is dropped for the
+// match when it cannot keep up.
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -14,41 +16,44 @@
 #include "agent/player.h"
 #include "gdl/ast.h"
 #include "server_protocol/match_machines.h"
-#include "server_protocol/player_worker.h"
+#include "server_protocol/reply_clock.h"
+#include "server_protocol/serial_worker.h"
 
 namespace ggp::server_protocol {
 
-using Clock = agent::Clock;
-
 struct PlayOutcome {
   std::string move;  // compact form, or "nil" when nothing at all was known
-  uint64_t playouts = 0;
-  std::string note;  // what was replaced and why; empty when the searcher's move went out
+  uint64_t playouts = 0;  // the player's figures for this turn (agent::ThinkStats)
+  uint64_t ponder_playouts = 0;
+  std::string note;           // the player's remarks, and what was replaced and why
+  Clock::time_point stop_at;  // when the player was told to stop (the reply's latency counts
+                              // from here: see reply_written)
 };
 
 class MatchSession {
  public:
-  // `machines` makes the machines the player gets at START.
+  // `machines` makes the player's machines at START; `network_margin` goes to the ReplyClock.
   MatchSession(std::string match_id, int play_clock, std::unique_ptr<agent::Player> player,
-               MachineSourceFactory machines);
+               MachineSourceFactory machines, std::chrono::milliseconds network_margin);
   ~MatchSession();
 
   const std::string& match_id() const { return match_id_; }
   int play_clock() const { return play_clock_; }
 
-  // Starts the searcher and the fallback's machine build; waits for the searcher until `until`.
-  // Returns a note for the log: what went wrong, or the player's machine and its own note (e.g.
-  // the configuration metagaming chose).
+  // START (arrived at `arrival`, with a start clock of `start_clock` seconds): starts the player
+  // and the fallback's machine; returns when the player is ready or the reply is due, with a
+  // note for the log (the player's machine and remarks, or what is missing).
   std::string start(std::shared_ptr<const gdl::Game> game, const std::string& role,
-                    Clock::time_point until, uint64_t fallback_seed);
-  // One turn: the searcher may think until `until`; the reply is settled by `last_moment` at the
-  // latest. Calls are serialised.
-  PlayOutcome play(const std::vector<std::string>& joint, Clock::time_point until,
-                   Clock::time_point last_moment);
-  // Queued behind any late call; returns at once.
-  void stop(const std::vector<std::string>& joint);
-  void abort();
-  // True when neither worker has anything queued or running.
+                    Clock::time_point arrival, int start_clock, uint64_t fallback_seed);
+  // One turn: returns our move by the ReplyClock's reply_by (a fallback move possibly later, by
+  // its last_moment). Calls are serialised.
+  PlayOutcome play(const std::vector<std::string>& joint, Clock::time_point arrival);
+  // The reply of a PLAY whose outcome had `stop_at` went out at `written`: the latency the next
+  // turns keep back. Thread-safe.
+  void reply_written(Clock::time_point stop_at, Clock::time_point written);
+  // STOP or ABORT: returns at once.
+  void end();
+  // True when the player's thread has ended and the fallback has nothing queued or running.
   bool idle() const;
 
  private:
@@ -56,10 +61,11 @@ class MatchSession {
 
   std::string match_id_;
   int play_clock_;
-  std::mutex turn_mutex_;
   MachineSourceFactory machines_;
+  ReplyClock clock_;
+  std::mutex turn_mutex_;
   std::string last_move_;  // our previous reply, the last resort
-  std::unique_ptr<PlayerWorker> searcher_;
+  std::unique_ptr<agent::Player> player_;
   std::unique_ptr<SerialWorker<FallbackSlot>> fallback_;
 };
 

@@ -46,6 +46,7 @@ std::string format_log_line(const HandleResult& r) {
   std::string line = utc_timestamp() + ' ' + (r.match_id.empty() ? "-" : r.match_id) + ' ' + r.kind +
                      " -> " + one_line(r.reply, 60) + " think_ms=" + ms +
                      " playouts=" + std::to_string(r.playouts);
+  if (r.ponder_playouts > 0) line += " ponder=" + std::to_string(r.ponder_playouts);
   if (!r.note.empty()) line += " note=\"" + one_line(r.note, 200) + '"';
   return line;
 }
@@ -54,11 +55,6 @@ PlayerService::PlayerService(ServiceConfig config, PlayerFactory factory)
     : config_(std::move(config)), factory_(std::move(factory)) {}
 
 PlayerService::~PlayerService() = default;
-
-Clock::time_point PlayerService::deadline(Clock::time_point arrival, int seconds) const {
-  auto clock = std::chrono::milliseconds(1000LL * seconds);
-  return arrival + std::max(clock - config_.margin, clock / 2);
-}
 
 HandleResult PlayerService::handle_message(std::string_view text, Clock::time_point arrival) {
   HandleResult result;
@@ -150,8 +146,8 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
       r.note = "already in match " + current_->match_id();
       return r;
     }
-    session =
-        std::make_shared<MatchSession>(m.match_id, m.play_clock, factory_(), config_.machines);
+    session = std::make_shared<MatchSession>(m.match_id, m.play_clock, factory_(), config_.machines,
+                                             config_.margin);
     current_ = session;
     seed = config_.seed + 0x9e37 * ++matches_started_;
   }
@@ -167,7 +163,7 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
     r.note = std::string("rules rejected: ") + e.what();
     return r;
   }
-  r.note = session->start(game, m.role, deadline(arrival, m.start_clock), seed);
+  r.note = session->start(game, m.role, arrival, m.start_clock, seed);
   r.reply = "ready";
   return r;
 }
@@ -180,14 +176,15 @@ HandleResult PlayerService::on_play(const Message& m, Clock::time_point arrival)
     r.note = "not in this match";
     return r;
   }
-  const int clock = session->play_clock();
-  const Clock::time_point until = deadline(arrival, clock);
-  const Clock::time_point last_moment =
-      std::max(until, arrival + std::chrono::milliseconds(1000LL * clock + 250));
-  PlayOutcome outcome = session->play(m.moves, until, last_moment);
+  PlayOutcome outcome = session->play(m.moves, arrival);
   r.reply = wire_move(outcome.move);
   r.playouts = outcome.playouts;
+  r.ponder_playouts = outcome.ponder_playouts;
   r.note = std::move(outcome.note);
+  r.written = [weak = std::weak_ptr<MatchSession>(session),
+               stop_at = outcome.stop_at](Clock::time_point written) {
+    if (std::shared_ptr<MatchSession> s = weak.lock()) s->reply_written(stop_at, written);
+  };
   return r;
 }
 
@@ -204,13 +201,8 @@ HandleResult PlayerService::on_end(const Message& m) {
     session = std::move(current_);
     retired_.push_back(session);
   }
-  if (m.kind == MessageKind::Stop) {
-    session->stop(m.moves);
-    r.reply = "done";
-  } else {
-    session->abort();
-    r.reply = "aborted";
-  }
+  session->end();
+  r.reply = m.kind == MessageKind::Stop ? "done" : "aborted";
   return r;
 }
 

@@ -1,15 +1,15 @@
 #pragma once
 // The GGP player's request handler, apart from any socket: a message text and its arrival time in,
 // the reply text out. It is called concurrently (one thread per request): INFO, STOP and ABORT
-// answer at once even while a PLAY searches; the searcher runs on its own thread (PlayerWorker).
+// answer at once even while a PLAY searches; the player searches on a thread of its own.
 //
 // PREVIEW answers `ready` at once and builds the game's machine in the background into the
 // process's machine cache (propnet/machine_cache.h), where START finds it.
 //
-// Deadlines count from the request's arrival: the searcher gets arrival + clock - margin (at least
-// half the clock); a reply is settled by arrival + clock + 250 ms at the latest (the GGP-Base
-// server waits clock + 1 s). A searcher that throws, is late or answers an illegal move is
-// replaced by a random legal move from the fallback (see MatchSession): never silence.
+// Deadlines count from the request's arrival; each match's MatchSession owns them (its
+// ReplyClock: the network margin given here, and the reply latency it measures). A player without
+// a move, or with an illegal one, is replaced by a random legal move from the fallback: never
+// silence.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -29,7 +29,8 @@ struct Message;
 
 struct ServiceConfig {
   std::string name = "ggp";                      // INFO's name
-  std::chrono::milliseconds margin{800};         // kept back from every clock for the network
+  std::chrono::milliseconds margin{200};  // network margin: kept back from every clock for the
+                                          // time on the wire (see ReplyClock)
   uint64_t seed = 1;                             // of the fallback's random moves
   MachineSourceFactory machines = cached_machines();  // the players' machines
 };
@@ -45,13 +46,17 @@ struct HandleResult {
   std::string match_id;
   double think_ms = 0;       // arrival to reply
   uint64_t playouts = 0;
-  std::string note;          // e.g. "fallback: searcher late"
+  uint64_t ponder_playouts = 0;
+  std::string note;  // e.g. "fallback: random legal move"
+  // When set (PLAY), the HTTP layer calls it with the time the reply was written: the reply's
+  // latency, which the match's next deadlines keep back.
+  std::function<void(Clock::time_point written)> written;
 };
 
 // The wall-clock time as 2026-01-31T12:00:00.000Z, for log lines.
 std::string utc_timestamp();
 
-// `time match kind reply think_ms playouts note`, one line.
+// `time match kind reply think_ms playouts [ponder] note`, one line.
 std::string format_log_line(const HandleResult& result);
 
 class PlayerService {
@@ -66,9 +71,6 @@ class PlayerService {
   std::string handle(std::string_view text, Clock::time_point arrival) {
     return handle_message(text, arrival).reply;
   }
-
-  // The deadline a clock of `seconds` gives, counted from `arrival`.
-  Clock::time_point deadline(Clock::time_point arrival, int seconds) const;
 
  private:
   HandleResult on_info() const;

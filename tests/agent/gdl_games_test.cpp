@@ -8,6 +8,7 @@
 #include "agent/random_player.h"
 #include "agent/search_player.h"
 #include "gdl/loader.h"
+#include "player_turns.h"
 #include "propnet/machine_factory.h"
 #include "support/corpus.h"
 
@@ -61,17 +62,21 @@ TEST_CASE("gdl: the UCT player does not lose tic-tac-toe to a random player") {
   auto referee = propnet::make_machine(game, propnet::MachineKind::Default).machine;
   for (RoleIndex seat = 0; seat < 2; ++seat) {
     SearchPlayer uct(config, factory, 7 + seat);
-    RandomPlayer random(3 + seat);
-    Player* players[2] = {seat == 0 ? static_cast<Player*>(&uct) : &random,
-                          seat == 0 ? static_cast<Player*>(&random) : &uct};
+    std::unique_ptr<Player> random = make_random_player(3 + seat);
+    Player* players[2] = {seat == 0 ? &uct : random.get(), seat == 0 ? random.get() : &uct};
     auto deadline = [] { return Clock::now() + std::chrono::seconds(10); };
     for (RoleIndex r = 0; r < 2; ++r)
       players[r]->start(fixed_machine(referee->clone()), referee->role_name(r), deadline());
     State state = referee->initial_state(), next;
     std::vector<std::string> last;
+    std::string notes;
     while (!referee->is_terminal(state)) {
-      std::vector<std::string> texts = {players[0]->play(last, deadline()),
-                                        players[1]->play(last, deadline())};
+      std::vector<std::string> texts;
+      for (Player* p : players) {
+        Answer answer = test::play_turn(*p, last, deadline());
+        texts.push_back(answer.move);
+        if (p == &uct) notes += answer.stats.note;
+      }
       JointMove joint = joint_of(*referee, texts);
       for (RoleIndex r = 0; r < 2; ++r) {
         std::span<const MoveId> legal = referee->legal_moves(state, r);
@@ -83,6 +88,6 @@ TEST_CASE("gdl: the UCT player does not lose tic-tac-toe to a random player") {
     }
     CAPTURE(seat);
     CHECK(referee->goal(state, seat) >= 50);
-    CHECK(uct.last_stats().note.empty());
+    CHECK(notes.empty());
   }
 }

@@ -6,6 +6,7 @@
 
 #include "agent/search_player.h"
 #include "agent/self_play.h"
+#include "player_turns.h"
 #include "synthetic_games.h"
 
 using namespace ggp;
@@ -105,8 +106,9 @@ TEST_CASE("metagame: the player reports the choice in its start note") {
   };
   SearchPlayer player(config, meta, 1);
   player.start(fixed_machine(game->clone()), "r0", Clock::now() + std::chrono::seconds(10));
-  CHECK(player.last_stats().note.find("metagame: chose") != std::string::npos);
-  CHECK(player.play({}, Clock::now() + std::chrono::seconds(5)) == "take1");
+  CHECK(player.wait_ready(Clock::now() + std::chrono::seconds(60)).find("metagame: chose") !=
+        std::string::npos);
+  CHECK(test::play_turn(player, {}, Clock::now() + std::chrono::seconds(5)).move == "take1");
 }
 
 TEST_CASE("metagame: trial games on several threads score as on one") {

@@ -23,7 +23,7 @@ struct Table {
 
 std::unique_ptr<Seat> random_seat(const std::string& name, uint64_t seed) {
   return std::make_unique<LocalSeat>(name, ServiceConfig{name, 300ms, seed},
-                                     [seed] { return std::make_unique<ggp::agent::RandomPlayer>(seed); });
+                                     [seed] { return ggp::agent::make_random_player(seed); });
 }
 
 // Replies from a script, whatever the message: START gets "ready", PLAY the next canned reply.

@@ -84,24 +84,17 @@ TEST_CASE("service: rules that do not validate get busy, not ready") {
   CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);
 }
 
-TEST_CASE("service: deadlines count from arrival minus the margin, at least half the clock") {
-  Fixture f;
-  Clock::time_point now = Clock::now();
-  CHECK(f.service.deadline(now, 3) - now == 2200ms);
-  CHECK(f.service.deadline(now, 1) - now == 500ms);
-}
-
-TEST_CASE("service: a late, failing or illegal searcher is replaced, never silent") {
+TEST_CASE("service: a player without a move, or with an illegal one, is replaced, never silent") {
   REQUIRE(t::machine_available());
   Fixture f;
   REQUIRE(f.start("m", 1) == "ready");
 
-  SUBCASE("late") {
-    f.script->delay = 3000ms;
+  SUBCASE("no move by the time the reply is due") {
+    f.script->delay = 10000ms;
     Clock::time_point sent = Clock::now();
     HandleResult r = f.service.handle_message("( PLAY m NIL )", sent);
-    CHECK(ms_between(sent, Clock::now()) < 1000);  // within the 1 s play clock
-    CHECK(r.note.find("searcher late") != std::string::npos);
+    CHECK(ms_between(sent, Clock::now()) < 5000);  // long before the player's move would come
+    CHECK(r.note.find("no move yet; fallback: random legal move") != std::string::npos);
     CHECK(r.reply.rfind("( place ", 0) == 0);
   }
   SUBCASE("throws") {
@@ -161,7 +154,7 @@ TEST_CASE("service: scrambled, mixed-case symbols: moves go out as the rules spe
   rename("noughts", "oRoLe");
   rename("pass", "NOOP");
   PlayerService service(ServiceConfig{"tester", 800ms, 5},
-                        [] { return std::make_unique<ggp::agent::RandomPlayer>(3); });
+                        [] { return ggp::agent::make_random_player(3); });
   const auto now = Clock::now;
   REQUIRE(service.handle("( START s XRole (" + rules + ") 5 2)", now()) == "ready");
   const std::string first = service.handle("( PLAY s NIL )", now());

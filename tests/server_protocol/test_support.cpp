@@ -182,22 +182,37 @@ class ScriptedPlayer : public agent::Player {
   std::string name() const override { return "scripted"; }
   void start(std::shared_ptr<agent::MachineSource>, const std::string&,
              agent::Clock::time_point) override {}
-  std::string play(const std::vector<std::string>&, agent::Clock::time_point deadline) override {
-    if (script_->use_deadline) std::this_thread::sleep_until(deadline);
-    else std::this_thread::sleep_for(script_->delay);
-    if (script_->throw_in_play) throw std::runtime_error("scripted failure");
-    return script_->move;
+  std::string wait_ready(agent::Clock::time_point) override { return "scripted"; }
+  void begin_turn(const std::vector<std::string>&, agent::Clock::time_point stop_at) override {
+    began_ = agent::Clock::now();
+    stop_at_ = stop_at;
   }
-  void stop(const std::vector<std::string>&) override {}
-  void abort() override {}
-  agent::ThinkStats last_stats() const override {
-    agent::ThinkStats s;
-    s.playouts = 42;
-    return s;
+  // The move is there `delay` after the turn began (use_deadline: at the stop); an answer due
+  // before that has none.
+  agent::Answer answer(agent::Clock::time_point until) override {
+    const agent::Clock::time_point ready =
+        script_->use_deadline ? stop_at_ : began_ + script_->delay;
+    agent::Answer a;
+    a.stats.playouts = 42;
+    if (ready > until) {
+      std::this_thread::sleep_until(until);
+      a.stats.note = "scripted: no move yet";
+      return a;
+    }
+    std::this_thread::sleep_until(ready);
+    a.final = true;
+    if (script_->throw_in_play)
+      a.stats.note = "scripted failure";
+    else
+      a.move = script_->move;
+    return a;
   }
+  void end() override {}
+  bool finished() const override { return true; }
 
  private:
   std::shared_ptr<Script> script_;
+  agent::Clock::time_point began_, stop_at_;
 };
 
 }  // namespace

@@ -47,10 +47,10 @@ std::string tictactoe_rules();
 
 // A Player with scripted behaviour; the shared knobs may be changed while it plays.
 struct Script {
-  std::string move = "(place 1 1)";  // what play() answers
-  std::chrono::milliseconds delay{0};  // how long play() takes
-  bool throw_in_play = false;
-  bool use_deadline = false;  // sleep until the deadline (a searcher using its time)
+  std::string move = "(place 1 1)";    // the move a turn's answer gives
+  std::chrono::milliseconds delay{0};  // how long after the turn began the move is there
+  bool throw_in_play = false;          // the answer has no move, as after a failed search
+  bool use_deadline = false;           // the move is there at the stop (a searcher using its time)
 };
 std::unique_ptr<agent::Player> make_scripted_player(std::shared_ptr<Script> script);
 

@@ -37,7 +37,7 @@ TournamentSpec tic_tac_toe(int matches) {
 RunHooks random_players() {
   RunHooks hooks;
   hooks.make_player = [](const std::string&, uint64_t seed) {
-    return std::make_unique<ggp::agent::RandomPlayer>(seed);
+    return ggp::agent::make_random_player(seed);
   };
   hooks.ggp_binary = GGP_BINARY;
   return hooks;

@@ -1,7 +1,7 @@
 #pragma once
-// Runs the calls on one object (a Player, or the fallback) on a thread of its own, strictly in the
-// order submitted, so that the protocol layer can stop waiting at a deadline (and answer from
-// elsewhere) while a late call still completes and the object stays in step with the match.
+// Runs the calls on one object (the fallback) on a thread of its own, strictly in the order
+// submitted, so that the protocol layer can stop waiting at a deadline (and answer from elsewhere)
+// while a late call still completes and the object stays in step with the match.
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -11,14 +11,12 @@
 #include <string>
 #include <thread>
 
-#include "agent/player.h"
-
 namespace ggp::server_protocol {
 
-// What one call returned: a move for PLAY (empty otherwise) and the player's figures.
+// What one call returned: a move (empty if none) and a remark.
 struct CallResult {
   std::string move;
-  agent::ThinkStats stats;
+  std::string note;
   std::string error;  // what the call threw; results carry no exceptions between threads
 };
 
@@ -91,7 +89,5 @@ class SerialWorker {
   bool closing_ = false;
   std::thread thread_;  // last: starts once the fields above exist
 };
-
-using PlayerWorker = SerialWorker<agent::Player>;
 
 }  // namespace ggp::server_protocol

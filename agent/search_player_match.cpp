@@ -1,0 +1,238 @@
+#include "agent/search_player_match.h"
+
+#include <algorithm>
+
+#include "agent/match_state.h"
+
+namespace ggp::agent {
+
+using reasoner::MoveId;
+using std::chrono::milliseconds;
+
+struct MatchThread::Machines {
+  std::unique_ptr<reasoner::StateMachine> machine;         // follows the match
+  std::unique_ptr<reasoner::StateMachine> search_machine;  // the searcher's clone
+  std::unique_ptr<Searcher> searcher;
+  std::string report;
+  reasoner::RoleIndex role = 0;
+  reasoner::State state;
+  bool terminal = false;
+};
+
+MatchThread::MatchThread(const SearchPlayerConfig& config, const SearcherFactory& factory,
+                         uint64_t seed, const std::atomic<bool>& stop)
+    : config_(config), factory_(factory), seed_(seed), stop_(stop) {}
+
+MatchThread::~MatchThread() = default;
+
+std::unique_ptr<MatchThread::Machines> MatchThread::install(OfferedMachine offer) const {
+  auto m = std::make_unique<Machines>();
+  m->machine = std::move(offer.machine);
+  m->report = std::move(offer.report);
+  m->role = find_role(*m->machine, role_name_);
+  m->state = m->machine->initial_state();
+  for (const std::vector<std::string>& joint : history_)
+    apply_joint_move_texts(*m->machine, m->state, joint);
+  m->terminal = m->machine->is_terminal(m->state);
+  m->search_machine = m->machine->clone();
+  m->searcher = factory_(*m->search_machine, seed_);
+  m->searcher->set_root(m->state);
+  return m;
+}
+
+std::string MatchThread::take_machine(std::shared_ptr<MachineSource> machines,
+                                      const std::string& role, Clock::time_point stop_at) {
+  source_ = std::move(machines);
+  role_name_ = role;
+  stop_at_ = stop_at;
+  // The preferred machine may take most of the start clock; the rest is for the start search.
+  const Clock::time_point now = Clock::now();
+  const Clock::time_point wait_until = stop_at > now ? now + (stop_at - now) * 3 / 4 : now;
+  try {
+    m_ = install(source_->first(wait_until));
+  } catch (const std::exception& e) {
+    return std::string("no machine: ") + e.what();
+  }
+  std::string line = "machine " + m_->report;
+  if (config_.think_at_start) {
+    SearchLimits limits;
+    limits.deadline = stop_at;
+    limits.stop = &stop_;
+    if (config_.playouts_per_move > 0) limits.max_playouts = config_.playouts_per_move;
+    search(limits);
+  }
+  if (m_) add_note(m_->searcher->note());
+  if (!note_.empty()) line += "; " + std::exchange(note_, {});
+  return line;
+}
+
+void MatchThread::follow(const std::vector<std::vector<std::string>>& joints,
+                         Clock::time_point stop_at) {
+  for (const std::vector<std::string>& texts : joints) {
+    const bool answered_previous = answered_ == turn_;
+    ++turn_;
+    if (!texts.empty()) history_.push_back(texts);
+    if (!m_) continue;
+    try {
+      reasoner::JointMove joint = parse_joint_move(*m_->machine, texts);
+      const uint64_t before = m_->searcher->stats().playouts;
+      // Turn 1: the start clock's search; later turns: the search after our previous reply.
+      ponder_playouts_ = turn_ == 1 ? before : answered_previous ? before - at_final_ : 0;
+      if (!joint.empty()) {
+        reasoner::State next;
+        m_->machine->next_state(m_->state, joint, next);
+        m_->state = std::move(next);
+        m_->terminal = m_->machine->is_terminal(m_->state);
+        m_->searcher->advance(joint, m_->state);
+      }
+      turn_base_ = m_->searcher->stats().playouts;
+    } catch (const std::exception& e) {  // a joint move our machine cannot read or apply
+      add_note(std::string("lost track of the match: ") + e.what());
+      m_.reset();
+    }
+  }
+  stop_at_ = stop_at;
+  turn_began_ = Clock::now();
+  slices_ = 0;
+}
+
+bool MatchThread::has_work() const {
+  if (turn_ > answered_) return true;
+  if (!m_ || m_->terminal || idle_turn_ == turn_ || config_.playouts_per_move > 0) return false;
+  if (turn_ == 0 && !config_.think_at_start) return false;  // no search before the first PLAY
+  if (m_->searcher->stats().root_solved) return false;
+  return config_.ponder || Clock::now() < stop_at_;
+}
+
+std::optional<Answer> MatchThread::step() {
+  if (turn_ > answered_) return decide();
+  maybe_switch_machine();
+  if (has_work()) ponder();
+  return std::nullopt;
+}
+
+std::optional<Answer> MatchThread::decide() {
+  if (slices_ == 0) maybe_switch_machine();  // a fresh turn: nothing of its search is lost
+  if (!m_) {
+    add_note("no machine to search with");
+    return answer_with({}, true);
+  }
+  std::span<const MoveId> legal_span = m_->machine->legal_moves(m_->state, m_->role);
+  const std::vector<MoveId> legal(legal_span.begin(), legal_span.end());
+  if (legal.empty()) {
+    add_note("no legal move in this state");
+    return answer_with({}, true);
+  }
+  // A forced move goes out at once; under a clock the search goes on (pondering).
+  if (legal.size() == 1) return answer_with(m_->machine->move_text(legal.front()), true);
+
+  const bool budget = config_.playouts_per_move > 0;
+  SearchLimits limits;
+  limits.stop = &stop_;
+  const Clock::time_point now = Clock::now();
+  if (budget) {
+    limits.max_playouts = config_.playouts_per_move;
+    limits.deadline = stop_at_;
+  } else {
+    // Short slices first, so that a searched move is published early in the turn.
+    const Clock::duration slice =
+        std::clamp<Clock::duration>(now - turn_began_, milliseconds(10), config_.slice);
+    limits.deadline = std::min(stop_at_, now + slice);
+  }
+  ++slices_;
+  const uint64_t before = m_->searcher->stats().playouts;
+  if (!search(limits)) return answer_with({}, true);
+  const Clock::time_point after = Clock::now();
+  const SearchStats stats = m_->searcher->stats();
+  // Final: the budget is spent, the clock says stop, the root is proven, or the searcher gave
+  // back early with nothing done (it has nothing more to search).
+  const bool final = budget || after >= stop_at_ || stats.root_solved ||
+                     (after < limits.deadline && !stop_ && stats.playouts == before);
+  MoveId best = m_->searcher->best_move(m_->role);
+  if (std::find(legal.begin(), legal.end(), best) == legal.end()) {
+    add_note("the searcher proposed an illegal move");
+    if (!final) return std::nullopt;
+    return answer_with({}, true);
+  }
+  return answer_with(m_->machine->move_text(best), final);
+}
+
+void MatchThread::ponder() {
+  SearchLimits limits;
+  limits.stop = &stop_;
+  const Clock::time_point now = Clock::now();
+  limits.deadline = now + config_.slice;
+  if (!config_.ponder) limits.deadline = std::min(limits.deadline, stop_at_);
+  const uint64_t before = m_->searcher->stats().playouts;
+  if (!search(limits)) return;
+  // A searcher that gives back early with nothing done has nothing to search until new orders.
+  if (Clock::now() < limits.deadline && !stop_ && m_->searcher->stats().playouts == before)
+    idle_turn_ = turn_;
+}
+
+bool MatchThread::search(SearchLimits limits) {
+  try {
+    m_->searcher->search(limits);
+    return true;
+  } catch (const std::exception& e) {
+    add_note(std::string("search failed: ") + e.what());
+  }
+  idle_turn_ = turn_;  // no pondering after a failure until the next turn
+  try {                // a fresh searcher for the next turn
+    m_->searcher = factory_(*m_->search_machine, seed_ + turn_);
+    m_->searcher->set_root(m_->state);
+    turn_base_ = at_final_ = 0;
+  } catch (const std::exception& e) {
+    add_note(std::string("no searcher: ") + e.what());
+    m_.reset();
+  }
+  return false;
+}
+
+void MatchThread::maybe_switch_machine() {
+  if (!source_) return;
+  std::optional<OfferedMachine> offer = source_->upgrade();
+  if (!offer) return;
+  const std::string current = m_ ? m_->machine->name() : "no machine";
+  if (!offer->machine) {
+    add_note("kept the " + current + ": " + offer->report);
+    return;
+  }
+  const std::string report = offer->report;
+  try {
+    m_ = install(std::move(*offer));
+    turn_base_ = at_final_ = 0;
+    idle_turn_ = static_cast<size_t>(-1);
+    add_note("switched to the " + report + " at turn " + std::to_string(turn_));
+  } catch (const std::exception& e) {
+    add_note("kept the " + current + ": the " + report + " cannot follow the match: " + e.what());
+  }
+}
+
+Answer MatchThread::answer_with(std::string move, bool final) {
+  Answer a;
+  a.move = std::move(move);
+  a.final = final;
+  a.stats.ponder_playouts = ponder_playouts_;
+  if (m_) {
+    const SearchStats s = m_->searcher->stats();
+    a.stats.playouts = s.playouts >= turn_base_ ? s.playouts - turn_base_ : s.playouts;
+    a.stats.nodes = s.nodes;
+    a.stats.machine = m_->machine->name();
+    if (final) {
+      at_final_ = s.playouts;
+      add_note(m_->searcher->note());
+    }
+  }
+  if (final) {
+    answered_ = turn_;
+    a.stats.note = std::exchange(note_, {});
+  }
+  return a;
+}
+
+void MatchThread::add_note(const std::string& text) {
+  if (!text.empty()) note_ += (note_.empty() ? "" : "; ") + text;
+}
+
+}  // namespace ggp::agent
