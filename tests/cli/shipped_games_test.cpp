@@ -156,6 +156,9 @@ const std::vector<Golden> kGolden = {
     // From depth 7 on the counts are lower (179255, not 179740): each jump of a multi-jump is a
     // ply here, where the published counts take a whole jump sequence as one move.
     {"checkers.kif", {7, 49, 302, 1469, 7361}},
+    // Hex 9x9 with the swap: 81; 81 * (80 + swap); after a placement 79 cells stay free, after a
+    // swap 80: 81 * 80 * 79 + 81 * 80 = 518400.
+    {"hex_9x9.kif", {81, 6561, 518400}},
 };
 
 TEST_CASE("the shipped games have their golden perft counts on both machines") {
