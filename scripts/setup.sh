@@ -3,8 +3,9 @@
 # there (it then says so).
 set -euo pipefail
 # chromium and chromium-driver: the tournament report's test opens the report in headless Chromium.
+# gnugo: scripts/vs_gnugo.sh plays `ggp gtp` against GNU Go (docs/go.md).
 packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev ccache
-          chromium chromium-driver)
+          chromium chromium-driver gnugo)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

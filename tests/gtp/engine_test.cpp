@@ -1,0 +1,139 @@
+// The GTP engine on Go 5x5, command by command: every reply checked, with a stand-in searcher
+// (the first legal move other than a pass) so that the replies do not depend on a search.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "gtp/engine.h"
+
+namespace ggp::gtp {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kGames = fs::path(GGP_SOURCE_ROOT) / "games_kif";
+
+// Answers the role's first legal move other than a pass; counts a search as one playout.
+class FirstMove : public agent::Searcher {
+ public:
+  explicit FirstMove(reasoner::StateMachine& m) : m_(m) {}
+  std::string name() const override { return "first"; }
+  void set_root(const reasoner::State& s) override { root_ = s; }
+  void search(const agent::SearchLimits&) override { ++playouts_; }
+  reasoner::MoveId best_move(reasoner::RoleIndex role) override {
+    for (reasoner::MoveId move : m_.legal_moves(root_, role))
+      if (m_.move_text(move) != "pass") return move;
+    return m_.legal_moves(root_, role)[0];
+  }
+  agent::SearchStats stats() const override { return {playouts_, playouts_, 1, false}; }
+
+ private:
+  reasoner::StateMachine& m_;
+  reasoner::State root_;
+  uint64_t playouts_ = 0;
+};
+
+Engine go_engine(const std::string& sheet) {
+  EngineConfig config;
+  config.searcher_factory = [](reasoner::StateMachine& m, uint64_t) {
+    return std::make_unique<FirstMove>(m);
+  };
+  const std::string game = (kGames / sheet).string();
+  return Engine(config, read_board_map(find_board_map(game)), game);
+}
+
+TEST_CASE("GTP administration: protocol, name, commands, ids, comments, errors") {
+  Engine e = go_engine("go_5x5.kif");
+  CHECK(e.handle("protocol_version") == "= 2\n\n");
+  CHECK(e.handle("7 name") == "=7 ggp\n\n");
+  CHECK(e.handle("version") == "= 1\n\n");
+  CHECK(e.handle("known_command genmove") == "= true\n\n");
+  CHECK(e.handle("known_command kgs-genmove_cleanup") == "= true\n\n");
+  CHECK(e.handle("known_command frobnicate") == "= false\n\n");
+  const std::string list = e.handle("list_commands");
+  for (const char* c : {"boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard",
+                        "final_score", "time_settings", "time_left", "quit"})
+    CHECK_MESSAGE(list.find(std::string("\n") + c + "\n") != std::string::npos, c);
+  CHECK(e.handle("") == "");
+  CHECK(e.handle("   # a comment only") == "");
+  CHECK(e.handle("frobnicate") == "? unknown command\n\n");
+  CHECK(e.handle("12 frobnicate") == "?12 unknown command\n\n");
+  CHECK(e.handle("boardsize") == "? syntax error\n\n");
+  CHECK(e.handle("boardsize nine") == "? syntax error\n\n");
+  CHECK(e.handle("boardsize 19") == "? unacceptable size\n\n");
+  CHECK(e.handle("komi x") == "? syntax error\n\n");
+  CHECK(e.handle("time_settings 1 2") == "? syntax error\n\n");
+  CHECK(e.handle("time_left b x 0") == "? syntax error\n\n");
+  CHECK(e.handle("genmove purple") == "? invalid color\n\n");
+  CHECK(!e.quit_requested());
+  CHECK(e.handle("quit") == "=\n\n");
+  CHECK(e.quit_requested());
+}
+
+TEST_CASE("GTP play, capture, suicide, undo, showboard and final_score on 5x5") {
+  Engine e = go_engine("go_9x9.kif");
+  CHECK(e.handle("boardsize 5") == "=\n\n");  // the 5x5 sheet
+  CHECK(e.handle("play b C3") == "=\n\n");
+  CHECK(e.handle("play b D4") == "? illegal move\n\n");  // white is to move
+  CHECK(e.handle("play w C3") == "? illegal move\n\n");  // occupied
+  CHECK(e.handle("play w F1") == "? invalid color or coordinate\n\n");
+  CHECK(e.handle("play green A1") == "? invalid color or coordinate\n\n");
+  CHECK(e.handle("play w A1") == "=\n\n");
+  CHECK(e.handle("play b A2") == "=\n\n");
+  CHECK(e.handle("play w d4") == "=\n\n");
+  CHECK(e.handle("play b B1") == "=\n\n");  // takes A1
+  CHECK(e.handle("showboard") ==
+        "= \n"
+        "   A B C D E\n"
+        " 5 . . . . . 5\n"
+        " 4 . . . O . 4\n"
+        " 3 . . X . . 3\n"
+        " 2 X . . . . 2\n"
+        " 1 . X . . . 1\n"
+        "   A B C D E\n\n");
+  CHECK(e.handle("play w A1") == "? illegal move\n\n");  // suicide
+  // Black 3 stones and A1 against white's D4, komi 7.5.
+  CHECK(e.handle("final_score") == "= W+4.5\n\n");
+  CHECK(e.handle("komi 0.5") == "=\n\n");  // no sheet of that komi: kept for the count
+  CHECK(e.handle("final_score") == "= B+2.5\n\n");
+  CHECK(e.handle("ggp-over") == "= false\n\n");
+  CHECK(e.handle("undo") == "=\n\n");
+  CHECK(e.handle("showboard") ==
+        "= \n"
+        "   A B C D E\n"
+        " 5 . . . . . 5\n"
+        " 4 . . . O . 4\n"
+        " 3 . . X . . 3\n"
+        " 2 X . . . . 2\n"
+        " 1 O . . . . 1\n"
+        "   A B C D E\n\n");
+  CHECK(e.handle("play w pass") == "? illegal move\n\n");  // black is to move again
+  CHECK(e.handle("play b pass") == "=\n\n");
+  CHECK(e.handle("play w PASS") == "=\n\n");
+  CHECK(e.handle("ggp-over") == "= true\n\n");
+  CHECK(e.handle("play b E5") == "? illegal move\n\n");  // the game is over
+  CHECK(e.handle("genmove b") == "= pass\n\n");
+  CHECK(e.handle("clear_board") == "=\n\n");
+  CHECK(e.handle("final_score") == "= W+0.5\n\n");
+  for (int i = 0; i < 6; ++i) CHECK(e.handle("undo") == "? cannot undo\n\n");
+}
+
+TEST_CASE("GTP genmove: the searcher's move is played and reported; the turn is checked") {
+  Engine e = go_engine("go_5x5.kif");
+  CHECK(e.handle("time_settings 60 0 0") == "=\n\n");
+  CHECK(e.handle("time_left b 30 0") == "=\n\n");
+  CHECK(e.handle("genmove w") == "? illegal move\n\n");
+  const std::string reply = e.handle("genmove b");
+  std::smatch m;
+  REQUIRE(std::regex_match(reply, m, std::regex("= ([A-E][1-5])\n\n")));
+  CHECK(e.handle("ggp-last_search").rfind("= playouts 1 nodes 1 seconds ", 0) == 0);
+  const std::string vertex = m[1];
+  CHECK(e.handle("play w " + vertex) == "? illegal move\n\n");  // taken
+  CHECK(e.handle("kgs-genmove_cleanup w").rfind("= ", 0) == 0);
+  CHECK(e.handle("undo") == "=\n\n");
+  CHECK(e.handle("undo") == "=\n\n");
+  CHECK(e.handle("play b " + vertex) == "=\n\n");  // free again after the undos
+}
+
+}  // namespace
+}  // namespace ggp::gtp
