@@ -13,9 +13,10 @@ Choices, and why (docs/go.md says more):
     passes long before it, random playouts (which fill their own eyes) stop there and are scored.
   - Area scoring: stones on the board plus empty points that reach only one colour, komi added to
     white's area; with a half-point komi there is no draw.
-  - Liberties are counted without chain labels in the state: each stone knows, by a flood over its
-    chain, which bits of its liberties' indexes occur; a chain has two liberties or more exactly
-    when some bit occurs as 0 and as 1, and its only liberty is identified by its bits.
+  - Chains are labelled in the state (each stone carries a point of its chain), so liberties need
+    no recursion: a chain knows which bits of its liberties' indexes occur; it has two liberties or
+    more exactly when some bit occurs as 0 and as 1, and its only liberty is identified by its bits.
+    (A flood over each chain instead, with no labels, ran 1.7x slower in the propnet's lanes.)
 
 Usage: python3 scripts/generate_go.py [OUTPUT_DIR]   (default: games_kif/ beside scripts/)
 """
@@ -70,28 +71,31 @@ RULES = """\
     (adjacent ?x ?y ?u ?v)
     (empty ?u ?v))
 
-; Liberties. (liberty_bit ?x ?y ?b ?z): the stone at (?x ?y) belongs to a chain with a liberty
-; whose index has bit ?b equal to ?z (static index_bit). Two distinct points differ in some bit,
-; so a chain has two liberties or more exactly when some bit occurs as 0 and as 1; a chain with
-; one liberty (in atari) has that liberty's bits exactly.
-(<= (joined ?x ?y ?u ?v)
-    (true (cell ?x ?y ?c))
+; Chains. Every stone carries the label of its chain, (chain ?x ?y ?gx ?gy): a point of the chain
+; (the last stone placed in it). A placed stone labels itself and relabels every own chain it
+; touches; captured stones lose their labels with their cells. The state keeps the chains, so no
+; recursion is needed (a flood over each chain ran 1.7x slower in the propnet's lanes).
+;
+; Liberties. (liberty_bit ?gx ?gy ?b ?z): chain ?gx ?gy has a liberty whose index has bit ?b equal
+; to ?z (static index_bit). Two distinct points differ in some bit, so a chain has two liberties
+; or more exactly when some bit occurs as 0 and as 1; a chain with one liberty (in atari) has that
+; liberty's bits exactly.
+(<= (chain_liberty ?gx ?gy ?u ?v)
+    (true (chain ?x ?y ?gx ?gy))
     (adjacent ?x ?y ?u ?v)
-    (true (cell ?u ?v ?c)))
-(<= (liberty_bit ?x ?y ?b ?z)
-    (occupied ?x ?y)
-    (adjacent ?x ?y ?u ?v)
-    (empty ?u ?v)
+    (empty ?u ?v))
+(<= (liberty_bit ?gx ?gy ?b ?z)
+    (chain_liberty ?gx ?gy ?u ?v)
     (index_bit ?u ?v ?b ?z))
-(<= (liberty_bit ?x ?y ?b ?z)
-    (joined ?x ?y ?u ?v)
-    (liberty_bit ?u ?v ?b ?z))
-(<= (two_liberties ?x ?y)
-    (liberty_bit ?x ?y ?b 0)
-    (liberty_bit ?x ?y ?b 1))
+(<= (two_liberties ?gx ?gy)
+    (liberty_bit ?gx ?gy ?b 0)
+    (liberty_bit ?gx ?gy ?b 1))
+(<= (stone_breathes ?x ?y)
+    (true (chain ?x ?y ?gx ?gy))
+    (two_liberties ?gx ?gy))
 (<= (in_atari ?x ?y)
     (occupied ?x ?y)
-    (not (two_liberties ?x ?y)))
+    (not (stone_breathes ?x ?y)))
 
 ; A stone of colour ?c at the empty point (?x ?y) captures when it touches an opposing chain in
 ; atari (its only liberty is (?x ?y)); it keeps a liberty when it touches an empty point or an own
@@ -110,7 +114,7 @@ RULES = """\
     (empty ?x ?y)
     (adjacent ?x ?y ?u ?v)
     (true (cell ?u ?v ?c))
-    (two_liberties ?u ?v))
+    (stone_breathes ?u ?v))
 (<= (playable ?c ?x ?y)
     (captures ?c ?x ?y)
     (not (true (ko ?x ?y))))
@@ -124,28 +128,59 @@ RULES = """\
 (<= (legal ?c pass)
     (true (control ?c)))
 
-; Captures: a stone of the mover's opponent whose chain is in atari and whose only liberty is the
-; placed point (no bit of its liberty differs from the placed point's) is removed.
+; Captures: a chain of the mover's opponent in atari whose only liberty is the placed point (no
+; bit of its liberty differs from the placed point's) is removed. The label of a chain is one of
+; its stones, so the label's cell gives the chain's colour.
 (<= (moved ?c)
     (does ?c (place ?x ?y)))
+(<= (placed ?x ?y)
+    (does ?c (place ?x ?y)))
 (<= (placed_bit ?b ?z)
-    (does ?c (place ?x ?y))
+    (placed ?x ?y)
     (index_bit ?x ?y ?b ?z))
-(<= (other_liberty ?x ?y)
+(<= (other_liberty ?gx ?gy)
     (placed_bit ?b ?z)
-    (liberty_bit ?x ?y ?b ?w)
+    (liberty_bit ?gx ?gy ?b ?w)
     (distinct ?z ?w))
-(<= (captured ?x ?y)
+(<= (captured_chain ?gx ?gy)
     (moved ?c)
-    (true (cell ?x ?y ?d))
+    (true (cell ?gx ?gy ?d))
     (opponent ?c ?d)
-    (in_atari ?x ?y)
-    (not (other_liberty ?x ?y)))
+    (not (two_liberties ?gx ?gy))
+    (not (other_liberty ?gx ?gy)))
+(<= (captured ?x ?y)
+    (true (chain ?x ?y ?gx ?gy))
+    (captured_chain ?gx ?gy))
 
 (<= (next (cell ?x ?y ?c))
     (does ?c (place ?x ?y)))
 (<= (next (cell ?x ?y ?c))
     (true (cell ?x ?y ?c))
+    (not (captured ?x ?y)))
+
+; The placed stone's chain: it takes the label of the placed point, and so do the own chains it
+; touches (absorbed).
+(<= (touched ?u ?v)
+    (placed ?x ?y)
+    (adjacent ?x ?y ?u ?v))
+(<= (own_touched ?u ?v)
+    (touched ?u ?v)
+    (moved ?c)
+    (true (cell ?u ?v ?c)))
+(<= (absorbed ?gx ?gy)
+    (own_touched ?u ?v)
+    (true (chain ?u ?v ?gx ?gy)))
+(<= (joins ?x ?y)
+    (true (chain ?x ?y ?gx ?gy))
+    (absorbed ?gx ?gy))
+(<= (next (chain ?x ?y ?x ?y))
+    (placed ?x ?y))
+(<= (next (chain ?x ?y ?px ?py))
+    (joins ?x ?y)
+    (placed ?px ?py))
+(<= (next (chain ?x ?y ?gx ?gy))
+    (true (chain ?x ?y ?gx ?gy))
+    (not (absorbed ?gx ?gy))
     (not (captured ?x ?y)))
 
 ; Simple ko: a single stone, placed with no empty or own point beside it, that captures exactly
