@@ -34,6 +34,7 @@ struct TournamentOptions {
   int play_clock = 5;
   int margin_ms = -1;
   bool over_http = false;
+  std::string player_binary;
   int parallel = 1;
   uint64_t seed = 1;
   size_t max_turns = 5000;
@@ -84,6 +85,13 @@ tn::TournamentFile resolve(const TournamentOptions& o) {
   if (!o.players.empty()) {
     f.spec.players.clear();
     for (const std::string& p : o.players) f.spec.players.push_back(tn::parse_player_argument(p));
+    // The file's anchor and gauntlet stay only if they are among the new players.
+    auto among = [&](const std::string& name) {
+      return std::any_of(f.spec.players.begin(), f.spec.players.end(),
+                         [&](const tn::PlayerEntry& p) { return p.name == name; });
+    };
+    if (!among(f.anchor)) f.anchor.clear();
+    if (!among(f.spec.settings.gauntlet)) f.spec.settings.gauntlet.clear();
   }
   tn::Settings& s = f.spec.settings;
   const bool flags_only = o.file.empty();
@@ -95,6 +103,9 @@ tn::TournamentFile resolve(const TournamentOptions& o) {
   if (flags_only || given(o, "--parallel")) s.parallel = o.parallel;
   if (flags_only || given(o, "--seed")) s.seed = o.seed;
   if (flags_only || given(o, "--max-turns")) s.max_turns = o.max_turns;
+  if (!o.player_binary.empty())
+    for (tn::PlayerEntry& p : f.spec.players)
+      if (!tn::is_remote(p) && p.binary.empty()) p.binary = fs::absolute(o.player_binary).string();
   if (!o.anchor.empty()) f.anchor = o.anchor;
   if (!o.gauntlet.empty()) s.gauntlet = o.gauntlet;
   if (!o.out.empty()) f.out = o.out;
@@ -112,7 +123,10 @@ std::string settings_note(const tn::TournamentSpec& spec, const tn::Tournament& 
                      std::to_string(s.play_clock) + " s, margin " +
                      std::to_string(t.identity()["margin_ms"].get<int>()) + " ms, " +
                      (s.over_http ? "players over HTTP (ggp serve processes)"
-                                  : "players in-process") +
+                      : std::any_of(spec.players.begin(), spec.players.end(),
+                                    [](const tn::PlayerEntry& p) { return !p.binary.empty(); })
+                          ? "players in-process, those of another binary over HTTP"
+                          : "players in-process") +
                      ", " + std::to_string(s.parallel) + " at once";
   return note;
 }
@@ -120,7 +134,8 @@ std::string settings_note(const tn::TournamentSpec& spec, const tn::Tournament& 
 int run_tournament(const TournamentOptions& o) {
   tn::TournamentFile f = resolve(o);
   for (const tn::PlayerEntry& p : f.spec.players)
-    if (!tn::is_remote(p)) make_player_from_spec(p.spec, 1);  // fail early on a bad spec
+    if (!tn::is_remote(p) && p.binary.empty())
+      make_player_from_spec(p.spec, 1);  // fail early on a bad spec
   tn::Tournament t(f.spec);
   std::vector<std::string> games, players;
   for (const tn::GameEntry& g : f.spec.games) games.push_back(g.name);
@@ -211,6 +226,9 @@ void add_tournament_command(CLI::App& app) {
                   "over HTTP)");
   cmd->add_flag("--over-http", o.over_http,
                 "every local player is its own `ggp serve` process, driven over HTTP");
+  cmd->add_option("--player-binary", o.player_binary,
+                  "run the local players as `PATH serve` processes (another ggp build; over "
+                  "HTTP)");
   cmd->add_option("--parallel", o.parallel, "matches at once")->capture_default_str();
   cmd->add_option("--seed", o.seed, "seed of the players and the replacement moves")
       ->capture_default_str();

@@ -97,11 +97,15 @@ std::vector<ScheduledMatch> make_schedule(const TournamentSpec& spec,
 PlayerEntry parse_player_argument(const std::string& text) {
   const size_t eq = text.find('=');
   if (eq != std::string::npos && eq > 0 && text.find_first_of(":,") > eq)
-    return {text.substr(0, eq), text.substr(eq + 1)};
-  return {text, text};
+    return {text.substr(0, eq), text.substr(eq + 1), ""};
+  return {text, text, ""};
 }
 
 bool is_remote(const PlayerEntry& player) { return manager::is_endpoint(player.spec); }
+
+bool is_served(const PlayerEntry& player, const Settings& settings) {
+  return !is_remote(player) && (settings.over_http || !player.binary.empty());
+}
 
 int player_threads(const PlayerEntry& player) {
   if (is_remote(player)) return 0;

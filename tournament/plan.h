@@ -11,8 +11,10 @@
 namespace ggp::tournament {
 
 struct PlayerEntry {
-  std::string name;  // unique; used in match ids and reports
-  std::string spec;  // a player spec (`uct:c=0.4`) or a remote player's host:port
+  std::string name;    // unique; used in match ids and reports
+  std::string spec;    // a player spec (`uct:c=0.4`) or a remote player's host:port
+  std::string binary;  // a ggp executable (another build) run as `BINARY serve` for this player,
+                       // over HTTP whatever --over-http says; empty: this program
 };
 
 struct GameEntry {
@@ -69,6 +71,8 @@ PlayerEntry parse_player_argument(const std::string& text);
 
 // True if the player is a remote GGP player (host:port) rather than a spec this program plays.
 bool is_remote(const PlayerEntry& player);
+// True if the player plays as a `ggp serve` process started by the tournament.
+bool is_served(const PlayerEntry& player, const Settings& settings);
 
 // The search threads a player spec asks for (`threads=N`, else 1); 0 for a remote player.
 int player_threads(const PlayerEntry& player);

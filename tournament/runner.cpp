@@ -49,7 +49,8 @@ class Run {
     const Settings& s = t.spec().settings;
     slots_.resize(t.spec().players.size());
     for (size_t p = 0; p < slots_.size(); ++p) {
-      const size_t n = is_remote(t.spec().players[p]) ? 1 : s.over_http ? s.parallel : 0;
+      const PlayerEntry& player = t.spec().players[p];
+      const size_t n = is_remote(player) ? 1 : is_served(player, s) ? s.parallel : 0;
       slots_[p].processes.resize(n);
       slots_[p].busy.assign(n, false);
     }
@@ -142,14 +143,14 @@ class Run {
     const Settings& s = t_.spec().settings;
     *process = nullptr;
     if (is_remote(player)) return std::make_unique<manager::RemoteSeat>(player.spec);
-    if (s.over_http) {
+    if (is_served(player, s)) {
       std::unique_ptr<ServeProcess>& proc = slots_[l.player].processes[l.slot];
       if (!proc || !proc->running()) {
         proc.reset();
         fs::create_directories(dir_ / "players");
         const std::string tag = sanitise_name(player.name) + '-' + std::to_string(l.slot + 1);
         proc = std::make_unique<ServeProcess>(
-            hooks_.ggp_binary,
+            player.binary.empty() ? hooks_.ggp_binary : player.binary,
             std::vector<std::string>{"--name", player.name, "--player", player.spec, "--margin-ms",
                                      std::to_string(margin_ms(s)), "--seed",
                                      std::to_string(s.seed + fnv1a(tag))},
@@ -343,8 +344,10 @@ nlohmann::json Tournament::identity() const {
                           {"roles", games_[g].roles},
                           {"rules_fnv1a", fp}});
   }
-  for (const PlayerEntry& p : spec_.players)
+  for (const PlayerEntry& p : spec_.players) {
     j["players"].push_back({{"name", p.name}, {"spec", p.spec}});
+    if (!p.binary.empty()) j["players"].back()["binary"] = p.binary;
+  }
   const Settings& s = spec_.settings;
   j["start_clock"] = s.start_clock;
   j["play_clock"] = s.play_clock;

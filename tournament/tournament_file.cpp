@@ -62,10 +62,17 @@ TournamentFile read_tournament_file(const std::string& path) {
       f.spec.games.push_back(game);
       f.views.push_back(view);
     }
-    for (const auto& p : j.at("players"))
-      f.spec.players.push_back(p.is_string() ? parse_player_argument(p.get<std::string>())
-                                             : PlayerEntry{p.at("name").get<std::string>(),
-                                                           p.at("spec").get<std::string>()});
+    for (const auto& p : j.at("players")) {
+      if (p.is_string()) {
+        f.spec.players.push_back(parse_player_argument(p.get<std::string>()));
+        continue;
+      }
+      PlayerEntry player{p.at("name").get<std::string>(), p.at("spec").get<std::string>(),
+                         p.value("binary", "")};
+      if (!player.binary.empty() && std::filesystem::path(player.binary).is_relative())
+        player.binary = (folder / player.binary).string();
+      f.spec.players.push_back(player);
+    }
     Settings& s = f.spec.settings;
     s.matches = j.value("matches", s.matches);
     s.start_clock = j.value("startclock", s.start_clock);

@@ -24,7 +24,7 @@ TournamentSpec spec_of(size_t games, size_t players, int matches) {
   for (size_t p = 0; p < players; ++p) {
     std::string name = "p";
     name += std::to_string(p);
-    spec.players.push_back({name, "random"});
+    spec.players.push_back({name, "random", ""});
   }
   spec.settings.matches = matches;
   return spec;
@@ -134,8 +134,8 @@ TEST_CASE("player arguments: NAME=SPEC, SPEC, host:port; threads") {
   CHECK(is_remote(remote));
   CHECK_FALSE(is_remote(best));
   CHECK(player_threads(best) == 1);
-  CHECK(player_threads({"t", "uct:threads=4,parallel=root"}) == 4);
-  CHECK(player_threads({"t", "uct:c=0.4,threads=2"}) == 2);
+  CHECK(player_threads({"t", "uct:threads=4,parallel=root", ""}) == 4);
+  CHECK(player_threads({"t", "uct:c=0.4,threads=2", ""}) == 2);
   CHECK(player_threads(remote) == 0);
   CHECK(sanitise_name("uct:c=0.4") == "uct_c_0_4");
 }

@@ -27,7 +27,7 @@ fs::path fresh_folder(const std::string& name) {
 TournamentSpec tic_tac_toe(int matches) {
   TournamentSpec spec;
   spec.games.push_back({"ticTacToe", std::string(GGP_SOURCE_ROOT) + "/games_kif/ticTacToe.kif"});
-  spec.players = {{"one", "random"}, {"two", "random"}, {"three", "random"}};
+  spec.players = {{"one", "random", ""}, {"two", "random", ""}, {"three", "random", ""}};
   spec.settings.matches = matches;
   spec.settings.start_clock = 1;
   spec.settings.play_clock = 1;
@@ -114,6 +114,26 @@ TEST_CASE("runner: players over HTTP are ggp serve processes; their CPU is measu
   std::set<std::string> names = {record["playerNamesFromHost"][0], record["playerNamesFromHost"][1]};
   CHECK(names == std::set<std::string>{"one", "two"});  // each process answered INFO by name
   CHECK(fs::exists(dir / "players" / "one-1.log"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("runner: a player of another binary plays over HTTP beside an in-process one") {
+  const fs::path dir = fresh_folder("binary");
+  TournamentSpec spec = tic_tac_toe(2);
+  spec.players.pop_back();
+  spec.players[1].binary = GGP_BINARY;  // as a copy of another build would be
+  Tournament t(spec);
+  CHECK(t.identity()["players"][1]["binary"] == GGP_BINARY);
+  const auto results = t.run(dir, random_players());
+  REQUIRE(results.size() == 2);
+  for (const MatchResult& r : results) {
+    REQUIRE(r.cpu_ms.size() == 2);
+    const size_t served = r.players[0] == "two" ? 0 : 1;
+    CHECK(r.cpu_ms[served] >= 0);
+    CHECK(r.cpu_ms[1 - served] < 0);  // in-process: not measured
+  }
+  CHECK(fs::exists(dir / "players" / "two-1.log"));
+  CHECK_FALSE(fs::exists(dir / "players" / "one-1.log"));
   fs::remove_all(dir);
 }
 
