@@ -14,17 +14,20 @@ struct Cell {
   std::string relation, row, col, mark;
 };
 
-// A fact `(r a b c)` of three constant arguments, or nothing.
+// A fact `(r a b c ...)` of three or more constant arguments, or nothing; the arguments after the
+// coordinates are its mark, joined by ':' (`(cell 3 1 black king)`: black:king).
 std::optional<Cell> as_cell(const std::string& fact) {
   gdl::SymbolTable symbols;
   try {
     std::vector<gdl::SExpr> top = gdl::read_sexprs(fact, "<fact>", symbols);
-    if (top.size() != 1 || !top[0].is_list || top[0].items.size() != 4) return std::nullopt;
+    if (top.size() != 1 || !top[0].is_list || top[0].items.size() < 4) return std::nullopt;
     for (const gdl::SExpr& e : top[0].items)
       if (e.is_list) return std::nullopt;
     const auto& it = top[0].items;
-    return Cell{symbols.name(it[0].atom), symbols.name(it[1].atom), symbols.name(it[2].atom),
-                symbols.name(it[3].atom)};
+    Cell cell{symbols.name(it[0].atom), symbols.name(it[1].atom), symbols.name(it[2].atom), ""};
+    for (size_t i = 3; i < it.size(); ++i)
+      cell.mark += (i > 3 ? ":" : "") + symbols.name(it[i].atom);
+    return cell;
   } catch (const gdl::GdlError&) {
     return std::nullopt;
   }

@@ -1,14 +1,14 @@
 #pragma once
 // Text pictures of a state for showing a match as it goes: the board when the state has a
-// `(cell x y mark)`-like relation (three arguments, the first two the coordinates), whatever its
-// name, else the facts themselves.
+// `(cell x y mark)`-like relation (three or more arguments, the first two the coordinates, the
+// rest the mark, as in `(cell x y white king)`), whatever its name, else the facts themselves.
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ggp::manager {
 
-// The board a set of facts draws: the relation of three constant arguments with the most facts
+// The board a set of facts draws: the relation of three or more constant arguments with the most facts
 // (at least 4), its first arguments as rows and its second as columns, each sorted (as numbers
 // when all are numbers).
 struct BoardLayout {

@@ -87,7 +87,7 @@ const char* const kReportScript = R"JS(
     const marks = new Set();
     for (const facts of all) for (const f of facts) {
       const w = words(f);
-      if (w && w.length === 4 && w[0] === board.relation && !EMPTY.has(w[3])) marks.add(w[3]);
+      if (w && w.length >= 4 && w[0] === board.relation && !EMPTY.has(w[3])) marks.add(w[3]);
     }
     // A mark that names a colour is drawn in it; the others take the palette's unused colours.
     const colours = new Map();
@@ -99,14 +99,22 @@ const char* const kReportScript = R"JS(
       .forEach(function (m, i) { colours.set(m, free[i % free.length]); });
     return colours;
   }
+  // A piece's label: its first word when short (x, o, wp), else its later words' initials (king:
+  // K) or its first two letters; several marks on a square joined by commas.
+  function label(marks) {
+    return marks.map(function (w) {
+      if (w.length > 1) return w.slice(1).map(function (x) { return x[0].toUpperCase(); }).join('');
+      return w[0].length <= 3 ? w[0] : w[0].slice(0, 2);
+    }).join(',');
+  }
   function drawBoard(board, facts, colours) {
     const marks = new Map();
     for (const f of facts) {
       const w = words(f);
-      if (!w || w.length !== 4 || w[0] !== board.relation || EMPTY.has(w[3])) continue;
+      if (!w || w.length < 4 || w[0] !== board.relation || EMPTY.has(w[3])) continue;
       const key = w[1] + '\u0001' + w[2];
       if (!marks.has(key)) marks.set(key, []);
-      marks.get(key).push(w[3]);
+      marks.get(key).push(w.slice(3));  // the mark's words: colour by the first, e.g. (black king)
     }
     let rows = board.first_is_row ? board.first : board.second;
     const cols = board.first_is_row ? board.second : board.first;
@@ -127,11 +135,11 @@ const char* const kReportScript = R"JS(
         const key = board.first_is_row ? r + '\u0001' + c : c + '\u0001' + r;
         const here = marks.get(key);
         if (!here) return;
-        const fill = colours.get(here[0]) || '#999';
+        const fill = colours.get(here[0][0]) || '#999';
         s.appendChild(svg('circle', { class: 'piece', cx: x + size / 2, cy: y + size / 2, r: size * 0.38, fill: fill }));
         const dark = ['#1f1f1f', '#1f77b4', '#d62728', '#9467bd', '#2ca02c', '#8c564b', '#7f7f7f'].indexOf(fill) >= 0;
         s.appendChild(svg('text', { class: 'mark', x: x + size / 2, y: y + size / 2 + 4, 'text-anchor': 'middle',
-                                    style: 'fill:' + (dark ? '#fff' : '#111') }, (here.join(',').length <= 3 ? here.join(',') : here.join(',').slice(0, 2))));
+                                    style: 'fill:' + (dark ? '#fff' : '#111') }, label(here)));
       });
     });
     return s;

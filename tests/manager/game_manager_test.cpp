@@ -142,6 +142,13 @@ TEST_CASE("board view: a (cell x y mark)-like relation is drawn as a grid, other
   CHECK(view.find("  1  x .") != std::string::npos);
   CHECK(view.find("  10 x .") != std::string::npos);  // rows sorted as numbers; gaps are '.'
   CHECK(view.find("(to_move crosses)") != std::string::npos);
+  const std::string kinds = render_state_view(
+      {"(cell 1 1 black man)", "(cell 1 2 white king)", "(cell 2 1 black man)", "(cell 2 2 b x)"});
+  CHECK(kinds.find("  1 black:man  white:king") != std::string::npos);  // more words: one mark
+  REQUIRE(find_board({"(cell 1 1 black man)", "(cell 1 2 white king)", "(cell 2 1 black man)",
+                      "(cell 3 3 white man)"}));
+  CHECK(find_board({"(cell 1 1 black man)", "(cell 3 3 white man)", "(cell 2 2 white man)",
+                    "(cell 1 2 white king)"})->cols == std::vector<std::string>{"1", "2", "3"});
   const std::string plain = render_state_view({"(step 1)", "(control a)"});
   CHECK(plain == "  (step 1)\n  (control a)\n");
 }
