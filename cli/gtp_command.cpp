@@ -14,7 +14,9 @@ namespace {
 struct GtpOptions {
   std::string game;
   std::string map;
-  std::string player = "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4";
+  // The seed Go program's search (UCT with RAVE, k = 2500, no exploration term), over batches of
+  // 16 leaves played out 4 times each in the propnet's lanes, their moves counted for RAVE.
+  std::string player = "rave:k=2500,c=0,batch=16,leaf_playouts=4,batch_amaf=1";
   std::string machine = "default";
   std::string name = "ggp";
   uint64_t playouts = 0;

@@ -3,7 +3,10 @@
 two passes in a row (or a resignation, or the rule sheet's move limit) end a game, and both
 engines score it: GNU Go's final_score (Chinese rules: it judges dead stones) decides the game,
 ours (the board counted by area as it stands, as the rule sheet does) is reported beside it, and
-every game where the two name different winners is counted as a disagreement.
+every game where the two name different winners is counted as a disagreement. When the second
+pass would end a game whose two counts name different winners, both passes are taken back and the
+game goes on from the first with GNU Go on kgs-genmove_cleanup (it captures the stones it holds
+dead instead of passing; ours plays on with genmove), until two passes end it, as KGS does.
 
 One JSON line per finished game is appended to OUT (default build/vs_gnugo/level<L>.jsonl) and
 flushed at once, with the game's SGF under OUT's folder; running the same command again plays only
@@ -120,20 +123,37 @@ def play_game(index, args, gnugo_path, out_dir):
         players = {"black": ggp if ours_black else gnu, "white": gnu if ours_black else ggp}
         moves, playouts, seconds = [], [], []
         colour, passes, resigned, ended_by = "black", 0, None, "two passes"
+        cleanup, first_scores = False, None
         started = time.time()
         while True:
             mover = players[colour]
             other = players["white" if colour == "black" else "black"]
-            vertex = mover.must("genmove " + colour)
+            cleaning = cleanup and mover is gnu
+            vertex = mover.must(("kgs-genmove_cleanup " if cleaning else "genmove ") + colour)
             if mover is ggp:
                 stats = ggp.must("ggp-last_search").split()
                 playouts.append(int(stats[1]))
                 seconds.append(float(stats[5]))
-            moves.append((colour, vertex))
             if vertex.lower() == "resign":
+                moves.append((colour, vertex))
                 resigned = colour
                 ended_by = "resignation"
                 break
+            if vertex.lower() == "pass" and passes == 1 and not cleanup:
+                # The second pass: if the two counts name different winners (stones one engine
+                # holds dead and the other counts), both passes are taken back and the game goes
+                # on from the first pass with GNU Go on kgs-genmove_cleanup: it captures the
+                # stones it holds dead instead of passing, until two passes end the game.
+                scores = (gnu.must("final_score"), ggp.must("final_score"))
+                if score_winner(scores[0]) != score_winner(scores[1]):
+                    mover.must("undo")
+                    mover.must("undo")
+                    other.must("undo")
+                    moves.pop()
+                    colour = "white" if colour == "black" else "black"
+                    cleanup, first_scores, passes = True, scores, 0
+                    continue
+            moves.append((colour, vertex))
             ok, text = other.command("play %s %s" % (colour, vertex))
             if not ok:
                 raise RuntimeError("game %d: %s refused %s %s: %s" % (index, other.argv[0], colour,
@@ -159,6 +179,7 @@ def play_game(index, args, gnugo_path, out_dir):
             "gnugo_score": gnu_score, "ggp_score": ours_score,
             "winner": winner, "ours_won": winner == ours_colour,
             "disagree": score_winner(ours_score) != winner,
+            "cleanup": cleanup, "scores_before_cleanup": first_scores,
             "our_moves": len(playouts), "our_playouts": sum(playouts),
             "our_seconds": round(sum(seconds), 3), "game_seconds": round(time.time() - started, 1),
             "load": round(os.getloadavg()[0], 2),
@@ -185,6 +206,8 @@ def summary(records):
         lines.append("  as %s: %d of %d" % (colour, w, len(sub)))
     dis = [r["game"] for r in records if r["disagree"]]
     lines.append("  scores naming different winners (gnugo vs ggp): %d %s" % (len(dis), dis))
+    cleaned = [r["game"] for r in records if r.get("cleanup")]
+    lines.append("  games played on with kgs-genmove_cleanup: %d %s" % (len(cleaned), cleaned))
     moves = sum(r["our_moves"] for r in records)
     if moves:
         lines.append("  ggp per move: %.0f playouts, %.2f s (%d moves); load %.1f-%.1f" % (
@@ -207,7 +230,7 @@ def main():
     p.add_argument("--size", type=int, default=9)
     p.add_argument("--komi", default="7.5")
     p.add_argument("--game", default=os.path.join(ROOT, "games_kif", "go_9x9.kif"))
-    p.add_argument("--player", default="rave:k=2500,c=0")
+    p.add_argument("--player", default="rave:k=2500,c=0,batch=16,leaf_playouts=4,batch_amaf=1")
     p.add_argument("--playouts", type=int, default=0, help="per move (0: --move-seconds)")
     p.add_argument("--move-seconds", type=float, default=2.0)
     p.add_argument("--ggp", default=os.path.join(ROOT, "build", "ggp"))
