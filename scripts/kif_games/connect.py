@@ -4,44 +4,36 @@ from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude, 
 RULES = """\
 (<= (base (cell ?x ?y ?r))
     (column ?x)
-    (succ ?z ?y)
+    (row ?y)
     (role ?r))
-(<= (base (height ?x ?h))
-    (column ?x)
-    (succ ?h ?g))
-(<= (base (height ?x {rows}))
-    (column ?x))
 (<= (input ?r (drop ?x))
     (role ?r)
     (column ?x))
 
-; Column ?x holds ?h discs; a disc dropped there lands on row ?h + 1, which must exist.
+; A disc dropped into column ?x lands on its lowest empty row: (lands ?x ?y); a full column has none.
+(<= (filled ?x ?y)
+    (true (cell ?x ?y ?r)))
+(<= (lands ?x 1)
+    (column ?x)
+    (not (filled ?x 1)))
+(<= (lands ?x ?y)
+    (succ ?z ?y)
+    (filled ?x ?z)
+    (not (filled ?x ?y)))
 (<= (legal ?r (drop ?x))
     (true (control ?r))
-    (true (height ?x ?h))
-    (succ ?h ?y))
-(<= (dropped ?x)
-    (does ?r (drop ?x)))
+    (lands ?x ?y))
 (<= (next (cell ?x ?y ?r))
     (does ?r (drop ?x))
-    (true (height ?x ?h))
-    (succ ?h ?y))
+    (lands ?x ?y))
 (<= (next (cell ?x ?y ?r))
     (true (cell ?x ?y ?r)))
-(<= (next (height ?x ?y))
-    (dropped ?x)
-    (true (height ?x ?h))
-    (succ ?h ?y))
-(<= (next (height ?x ?h))
-    (true (height ?x ?h))
-    (not (dropped ?x)))
 
 ; {k} discs of one role in a line: from (?x1 ?y1) onwards in one of four directions.
 (<= (won ?r)
 {line})
 (<= open
-    (true (height ?x ?h))
-    (succ ?h ?y))
+    (lands ?x ?y))
 (<= terminal
     (won ?r))
 (<= terminal
@@ -67,13 +59,13 @@ def connect_game(columns, rows, k=4):
                  "wins" % k, "%d columns x %d rows" % (columns, rows), ("red", "yellow"),
                  draw="a full board with no line (50 each)")
     doc = ("; Written for this project from the rules of the game. Squares are (cell column row "
-           "role), row 1 at\n; the bottom; (height column discs) counts the discs in a column.\n")
-    fact_text = "; The board: its columns, row counting, and the four line directions.\n"
+           "role), row 1 at\n; the bottom.\n")
+    fact_text = "; The board: its columns and rows, and the four line directions.\n"
     fact_text += facts("column", [(x,) for x in range(1, columns + 1)])
-    fact_text += facts("succ", [(h, h + 1) for h in range(rows)])
-    fact_text += "".join("(init (height %d 0))\n" % x for x in range(1, columns + 1))
+    fact_text += facts("row", [(y,) for y in range(1, rows + 1)])
+    fact_text += facts("succ", [(y, y + 1) for y in range(1, rows)])
     fact_text += facts("step", steps(("e", "n", "ne", "se"), columns, rows))
-    body = RULES.format(rows=rows, k=k, line=line_body(k))
+    body = RULES.format(k=k, line=line_body(k))
     return (top + ";\n" + doc + GENERATED + "\n" + roles_prelude("red", "yellow") + "\n" + body
             + WIN_OR_DRAW_GOALS + "\n" + fact_text)
 

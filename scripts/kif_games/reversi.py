@@ -69,18 +69,22 @@ RULES = """\
     (not (flipped ?x ?y)))
 
 ; The game ends when neither role can move.
-(<= terminal
+(<= over
     (not (can_move black))
     (not (can_move white)))
+(<= terminal
+    over)
 
-; Counting: (lead ?i ?v) after the points 1..?i (static `point` order), ?v = {offset} + black's
-; discs - white's, except that a lead larger than the points still to come is cut to one more
-; than them (it can no longer change sign). Static `tally` gives each step.
+; Counting, at the end only (before it no one has won: 50 each, and the count costs nothing in a
+; propnet that propagates changes): (lead ?i ?v) after the points 1..?i (static `point` order),
+; ?v = {offset} + black's discs - white's, except that a lead larger than the points still to come
+; is cut to one more than them (it can no longer change sign). Static `tally` gives each step.
 (<= (colour ?x ?y ?r)
     (true (cell ?x ?y ?r)))
 (<= (colour ?x ?y none)
     (empty ?x ?y))
 (<= (lead 1 ?v)
+    over
     (point 1 ?x ?y)
     (colour ?x ?y ?c)
     (tally 1 {offset} ?c ?v))
