@@ -78,7 +78,9 @@ RULES = """\
 ; Counting, at the end only (before it no one has won: 50 each, and the count costs nothing in a
 ; propnet that propagates changes): (lead ?i ?v) after the points 1..?i (static `point` order),
 ; ?v = {offset} + black's discs - white's, except that a lead larger than the points still to come
-; is cut to one more than them (it can no longer change sign). Static `tally` gives each step.
+; is cut to one more than them (it can no longer change sign): static `add` adds a point's colour,
+; static `cap` cuts the sum. (`won` asks for `over` first, so that a prover reading the chain
+; top-down only walks it at the end.)
 (<= (colour ?x ?y ?r)
     (true (cell ?x ?y ?r)))
 (<= (colour ?x ?y none)
@@ -87,17 +89,23 @@ RULES = """\
     over
     (point 1 ?x ?y)
     (colour ?x ?y ?c)
-    (tally 1 {offset} ?c ?v))
+    (add ?c {offset} ?w)
+    (cap 1 ?w ?v))
 (<= (lead ?j ?v)
     (lead ?i ?u)
     (succ ?i ?j)
     (point ?j ?x ?y)
     (colour ?x ?y ?c)
-    (tally ?j ?u ?c ?v))
+    (add ?c ?u ?w)
+    (cap ?j ?w ?v))
 (<= (won black)
-    (lead {last} {black_ahead}))
+    over
+    (lead {last} ?v)
+    (ahead black ?v))
 (<= (won white)
-    (lead {last} {white_ahead}))
+    over
+    (lead {last} ?v)
+    (ahead white ?v))
 
 """
 
@@ -107,15 +115,19 @@ def bound(j):
     return min(j, N * N - j + 1)
 
 
-def tallies():
+def additions():
+    top = 2 * N * N
+    return ([("black", v, v + 1) for v in range(top)] + [("white", v + 1, v) for v in range(top)]
+            + [("none", v, v) for v in range(top + 1)])
+
+
+def caps():
+    """(j w v): after point j a sum w (offset by N * N) is kept as v, cut to the bound."""
     out = []
-    delta = {"black": 1, "white": -1, "none": 0}
     for j in range(1, N * N + 1):
-        before = bound(j - 1)
-        for d in range(-before, before + 1):
-            for c in ("black", "white", "none"):
-                e = max(-bound(j), min(bound(j), d + delta[c]))
-                out.append((j, N * N + d, c, N * N + e))
+        reach = bound(j - 1) + 1
+        for w in range(-reach, reach + 1):
+            out.append((j, N * N + w, N * N + max(-bound(j), min(bound(j), w))))
     return out
 
 
@@ -133,15 +145,17 @@ def reversi():
 ; the first plies; a forced pass counts as a ply where it happens.
 """
     order = [(x, y) for y in range(1, N + 1) for x in range(1, N + 1)]
-    fact_text = "; The board: indices, the eight directions, the counting order and its steps.\n"
+    fact_text = "; The board: indices, the eight directions, the counting order, additions and cuts.\n"
     fact_text += facts("index", [(i,) for i in range(1, N + 1)])
     fact_text += "(init (cell 4 4 white))\n(init (cell 5 5 white))\n"
     fact_text += "(init (cell 5 4 black))\n(init (cell 4 5 black))\n"
     fact_text += facts("step", steps(("n", "s", "e", "w", "ne", "nw", "se", "sw"), N, N))
     fact_text += facts("point", [(i + 1,) + p for i, p in enumerate(order)])
     fact_text += facts("succ", [(i, i + 1) for i in range(1, N * N)])
-    fact_text += facts("tally", tallies())
-    rules = RULES.format(offset=N * N, last=N * N, black_ahead=N * N + 1, white_ahead=N * N - 1)
+    fact_text += facts("add", additions())
+    fact_text += facts("cap", caps())
+    fact_text += facts("ahead", [("black", N * N + 1), ("white", N * N - 1)])
+    rules = RULES.format(offset=N * N, last=N * N)
     return (top + ";\n" + doc + GENERATED + "\n" + roles_prelude("black", "white") + "\n" + rules
             + WIN_OR_DRAW_GOALS + "\n" + fact_text)
 
