@@ -30,7 +30,7 @@ struct SearchPlayerConfig {
   uint64_t playouts_per_move = 0;  // 0: think until the clock says stop; else this budget per
                                    // decision (a forced move is answered without search)
   bool think_at_start = true;      // search the initial position from START to the first PLAY
-  bool ponder = false;             // search between our reply and the next PLAY (clock only)
+  bool ponder = true;              // search between our reply and the next PLAY (clock only)
   std::chrono::milliseconds slice{200};  // longest search call in a turn between two published
                                          // moves (the first calls are shorter)
 };

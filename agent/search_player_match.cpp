@@ -68,6 +68,7 @@ std::string MatchThread::take_machine(std::shared_ptr<MachineSource> machines,
 
 void MatchThread::follow(const std::vector<std::vector<std::string>>& joints,
                          Clock::time_point stop_at) {
+  if (joints.empty()) return;
   for (const std::vector<std::string>& texts : joints) {
     const bool answered_previous = answered_ == turn_;
     ++turn_;
@@ -92,8 +93,8 @@ void MatchThread::follow(const std::vector<std::vector<std::string>>& joints,
     }
   }
   stop_at_ = stop_at;
-  turn_began_ = Clock::now();
   slices_ = 0;
+  quiet_ = 0;
 }
 
 bool MatchThread::has_work() const {
@@ -134,20 +135,17 @@ std::optional<Answer> MatchThread::decide() {
     limits.max_playouts = config_.playouts_per_move;
     limits.deadline = stop_at_;
   } else {
-    // Short slices first, so that a searched move is published early in the turn.
-    const Clock::duration slice =
-        std::clamp<Clock::duration>(now - turn_began_, milliseconds(10), config_.slice);
-    limits.deadline = std::min(stop_at_, now + slice);
+    limits.deadline = std::min(stop_at_, now + slice_length());
   }
   ++slices_;
   const uint64_t before = m_->searcher->stats().playouts;
   if (!search(limits)) return answer_with({}, true);
   const Clock::time_point after = Clock::now();
   const SearchStats stats = m_->searcher->stats();
-  // Final: the budget is spent, the clock says stop, the root is proven, or the searcher gave
-  // back early with nothing done (it has nothing more to search).
+  // Final: the budget is spent, the clock says stop, the root is proven, or the searcher gives
+  // back early with nothing done even from the longest slice (it has nothing more to search).
   const bool final = budget || after >= stop_at_ || stats.root_solved ||
-                     (after < limits.deadline && !stop_ && stats.playouts == before);
+                     (returned_early(limits, before) && slice_length() == config_.slice);
   MoveId best = m_->searcher->best_move(m_->role);
   if (std::find(legal.begin(), legal.end(), best) == legal.end()) {
     add_note("the searcher proposed an illegal move");
@@ -157,17 +155,32 @@ std::optional<Answer> MatchThread::decide() {
   return answer_with(m_->machine->move_text(best), final);
 }
 
+Clock::duration MatchThread::slice_length() const {
+  // Short slices first, so that a searched move is published early in the turn; a searcher that
+  // needs longer (e.g. a batch of playouts it will not begin unless it can finish) gets it soon.
+  return std::min<Clock::duration>(config_.slice, milliseconds(10) * (1 << std::min(slices_, size_t{10})));
+}
+
+bool MatchThread::returned_early(const SearchLimits& limits, uint64_t playouts_before) const {
+  return Clock::now() < limits.deadline && !stop_ && m_ &&
+         m_->searcher->stats().playouts == playouts_before;
+}
+
 void MatchThread::ponder() {
   SearchLimits limits;
   limits.stop = &stop_;
   const Clock::time_point now = Clock::now();
-  limits.deadline = now + config_.slice;
+  limits.deadline = now + config_.slice * (1 << std::min(quiet_, size_t{3}));
   if (!config_.ponder) limits.deadline = std::min(limits.deadline, stop_at_);
   const uint64_t before = m_->searcher->stats().playouts;
   if (!search(limits)) return;
-  // A searcher that gives back early with nothing done has nothing to search until new orders.
-  if (Clock::now() < limits.deadline && !stop_ && m_->searcher->stats().playouts == before)
+  // A searcher that gives back early with nothing done, even from a slice 8 times as long, has
+  // nothing to search until new orders.
+  if (!returned_early(limits, before)) {
+    quiet_ = 0;
+  } else if (++quiet_ > 3) {
     idle_turn_ = turn_;
+  }
 }
 
 bool MatchThread::search(SearchLimits limits) {

@@ -42,6 +42,11 @@ class MatchThread {
 
   std::optional<Answer> decide();
   void ponder();
+  // The length of the open turn's next search call.
+  Clock::duration slice_length() const;
+  // The search call just made within `limits` gave back before its deadline, not stopped, with
+  // no playout done since `playouts_before`.
+  bool returned_early(const SearchLimits& limits, uint64_t playouts_before) const;
   // Searches within `limits`; false (the searcher replaced, the reason in note_) if it threw.
   bool search(SearchLimits limits);
   void maybe_switch_machine();
@@ -62,11 +67,11 @@ class MatchThread {
   size_t turn_ = 0;                                // turns opened
   size_t answered_ = 0;                            // the last turn with a final answer
   Clock::time_point stop_at_;  // of the open turn (before the first: of the start search)
-  Clock::time_point turn_began_;
   uint64_t turn_base_ = 0;                      // searcher playouts when the open turn began
   uint64_t at_final_ = 0;                       // searcher playouts at the last final answer
   uint64_t ponder_playouts_ = 0;                // of the open turn (see ThinkStats)
   size_t slices_ = 0;                           // search calls in the open turn
+  size_t quiet_ = 0;  // ponder calls in a row that gave back early with nothing done
   size_t idle_turn_ = static_cast<size_t>(-1);  // no pondering in this turn (nothing to search)
   std::string note_;                            // remarks for the next final answer
 };

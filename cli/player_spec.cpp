@@ -352,7 +352,7 @@ std::string player_spec_help() {
   help +=
       "every searcher: playouts=N (budget per move instead of the clock), seed,\n"
       "        metagame=0|1 (search during the start clock), ponder=0|1 (search between a\n"
-      "        reply and the next PLAY, 0), slice=MS (the longest search between two published\n"
+      "        reply and the next PLAY, 1), slice=MS (the longest search between two published\n"
       "        moves, 200; nmcs/nrpa 1000), threads=N, parallel=root|tree\n"
       "        (root: independent searchers vote; tree: one shared tree, virtual loss);\n"
       "        e.g. uct:c=0.4,playouts=1000";

@@ -216,6 +216,49 @@ TEST_CASE("player: a search slow to stop still leaves its searched move") {
   player.end();
 }
 
+namespace {
+
+// Like a batched search, it begins no work it cannot finish: a call with less than 50 ms to go
+// gives back at once; a longer one "searches" until its deadline. Its move: the first legal one.
+class CoarseSearcher : public Searcher {
+ public:
+  explicit CoarseSearcher(StateMachine& m) : machine_(m) {}
+  std::string name() const override { return "coarse"; }
+  void set_root(const State& s) override { root_ = s; }
+  void search(const SearchLimits& limits) override {
+    if (limits.deadline - Clock::now() < milliseconds(50)) return;
+    while (!interrupted(limits)) std::this_thread::sleep_for(milliseconds(1));
+    ++playouts_;
+  }
+  MoveId best_move(RoleIndex role) override { return machine_.legal_moves(root_, role)[0]; }
+  SearchStats stats() const override { return {playouts_, playouts_, 1, false}; }
+
+ private:
+  StateMachine& machine_;
+  State root_;
+  uint64_t playouts_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("player: a searcher that needs long calls gets them within the turn") {
+  auto game = test::make_nim(9, 3);
+  SearchPlayerConfig config;
+  config.think_at_start = false;
+  config.ponder = false;
+  SearchPlayer player(config,
+                      [](StateMachine& m, uint64_t) -> std::unique_ptr<Searcher> {
+                        return std::make_unique<CoarseSearcher>(m);
+                      },
+                      1);
+  player.start(machine_of(*game), "r0", Clock::now());
+  player.wait_ready(Clock::now() + seconds(30));
+  Answer answer = test::play_turn(player, {}, Clock::now() + seconds(2));
+  CHECK(answer.final);
+  CHECK(answer.move == "take1");
+  CHECK(answer.stats.playouts > 0);  // the first calls are too short; later ones are not
+}
+
 TEST_CASE("player: pondering searches between the reply and the next PLAY, the tree kept") {
   auto game = test::make_nim(15, 3);
   for (bool ponder : {true, false}) {
