@@ -4,7 +4,7 @@
 // (StateMachine::random_playouts_from: the propnet's 64 bit-parallel lanes, propnet/bit_parallel.h)
 // and the results are backed up. With leaf_playouts > 1 each leaf gets that many lanes, every
 // playout backed up as one more simulation through the same path. The playouts are uniformly
-// random. With batch_amaf their moves come back and are appended to each leaf's trace, so AMAF
+// random, or greedy (MctsConfig::greedy_playouts: decisive and anti-decisive moves in the lanes). With batch_amaf their moves come back and are appended to each leaf's trace, so AMAF
 // learns from them as from a sequential playout; otherwise only the tree's own moves count for
 // AMAF. MAST and PPA learn nothing from them (their steps carry no legal moves). As a sequential
 // rollout, a playout is scored by the goals where it stops: with the goal cutoff on
@@ -65,9 +65,10 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
           undo_visits(*batch_workers_[lane_worker[k]]);
       break;
     }
-    machine_.random_playouts_from(starts, workers_[0]->rng, results,
-                                  std::span(completed).first(starts.size()), playout_depth(),
-                                  std::span(batch_moves_).first(traced ? starts.size() : 0));
+    machine_.random_playouts_from(
+        starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
+        playout_depth(), std::span(batch_moves_).first(traced ? starts.size() : 0),
+        config_.greedy_playouts ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random);
     last_batch_ = Clock::now() - begin;
     for (double& result : std::span(results).first(starts.size() * num_roles_)) result /= 100.0;
     for (size_t k = 0, next = 0; k < starts.size(); k = next) {  // one leaf's lanes at a time

@@ -65,6 +65,8 @@ struct MctsConfig {
   bool decisive_in_tree = false;     // a node whose mover has an immediate win is proven at once
   bool decisive_in_playout = false;  // playouts play an immediate win when the mover has one
   bool anti_decisive = false;  // playouts avoid moves that give the next mover an immediate win
+  bool greedy_playouts = false;  // playouts play both (reasoner::PlayoutPolicy::Greedy): in the
+                                 // lanes for batched playouts, as decisive + anti_decisive else
   bool solver = true;          // MCTS-Solver: proven values propagate; proven wins are played
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off

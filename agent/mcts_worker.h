@@ -35,8 +35,8 @@ struct MctsWorker {
     policy.mast_epsilon = config.mast_epsilon;
     policy.mast = &mast;
     policy.weights = &ppa;
-    policy.decisive = config.decisive_in_playout;
-    policy.anti_decisive = config.anti_decisive;
+    policy.decisive = config.decisive_in_playout || config.greedy_playouts;
+    policy.anti_decisive = config.anti_decisive || config.greedy_playouts;
     policy.max_depth = config.max_playout_depth;
     results.resize(m.num_roles());
     joint.resize(m.num_roles());

@@ -78,7 +78,8 @@ void Rollout::choose_joint(const State& state, size_t step, const RolloutPolicy&
       joint_.assign(others.begin(), others.end());
       for (MoveId move : legal) {
         joint_[m] = move;
-        if (!gives_immediate_win(state, joint_, m)) candidates_.push_back(move);
+        if (!reasoner::gives_immediate_win(machine_, state, joint_, m, greedy_))
+          candidates_.push_back(move);
       }
       if (!candidates_.empty()) return trace.set_chosen(step, m, choose(candidates_, policy, rng));
     }
@@ -122,43 +123,6 @@ MoveId Rollout::mast_best(std::span<const MoveId> legal, const MoveAverages& mas
     }
   }
   return best;
-}
-
-int Rollout::find_decisive(const State& state, std::span<const MoveId> others, RoleIndex mover,
-                           std::span<const MoveId> legal) {
-  joint_.assign(others.begin(), others.end());
-  for (size_t i = 0; i < legal.size(); ++i) {
-    joint_[mover] = legal[i];
-    machine_.next_state(state, joint_, probe_);
-    if (machine_.is_terminal(probe_) && machine_.goal(probe_, mover) == kWinGoal)
-      return static_cast<int>(i);
-  }
-  return -1;
-}
-
-bool Rollout::gives_immediate_win(const State& state, std::span<const MoveId> joint,
-                                  RoleIndex mover) {
-  machine_.next_state(state, joint, probe_);
-  if (machine_.is_terminal(probe_)) return false;
-  size_t num_roles = machine_.num_roles();
-  reply_legal_.resize(num_roles);
-  int next_mover = -1;
-  for (RoleIndex r = 0; r < num_roles; ++r) {
-    std::span<const MoveId> legal = machine_.legal_moves(probe_, r);
-    if (legal.empty()) return false;
-    reply_legal_[r].assign(legal.begin(), legal.end());
-    if (legal.size() > 1) next_mover = next_mover == -1 ? static_cast<int>(r) : -2;
-  }
-  if (next_mover < 0 || static_cast<RoleIndex>(next_mover) == mover) return false;
-  auto opponent = static_cast<RoleIndex>(next_mover);
-  reply_joint_.resize(num_roles);
-  for (RoleIndex r = 0; r < num_roles; ++r) reply_joint_[r] = reply_legal_[r][0];
-  for (MoveId move : reply_legal_[opponent]) {
-    reply_joint_[opponent] = move;
-    machine_.next_state(probe_, reply_joint_, reply_);
-    if (machine_.is_terminal(reply_) && machine_.goal(reply_, opponent) == kWinGoal) return true;
-  }
-  return false;
 }
 
 }  // namespace ggp::agent

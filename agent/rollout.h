@@ -10,12 +10,11 @@
 #include "agent/move_tables.h"
 #include "agent/searcher.h"
 #include "agent/trace.h"
+#include "reasoner/playout.h"
 #include "reasoner/random.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent {
-
-inline constexpr reasoner::GoalValue kWinGoal = 100;  // an immediate win reaches the top goal
 
 // What chooses moves in a playout; the tables are owned by the searcher.
 struct RolloutPolicy {
@@ -55,9 +54,11 @@ class Rollout {
                     reasoner::Random& rng, Trace& trace, std::span<double> results);
 
   // The index in `legal` of a move that wins at once for `mover` (the other roles playing
-  // `others`, their only moves), or -1. Uses next_state once per move.
+  // `others`, their only moves), or -1 (reasoner::decisive_move).
   int find_decisive(const reasoner::State& state, std::span<const reasoner::MoveId> others,
-                    reasoner::RoleIndex mover, std::span<const reasoner::MoveId> legal);
+                    reasoner::RoleIndex mover, std::span<const reasoner::MoveId> legal) {
+    return reasoner::decisive_move(machine_, state, others, mover, legal, greedy_);
+  }
 
  private:
   void choose_joint(const reasoner::State& state, size_t step, const RolloutPolicy& policy,
@@ -67,15 +68,12 @@ class Rollout {
   // The legal move with the highest MAST average, ties broken uniformly at random.
   static reasoner::MoveId mast_best(std::span<const reasoner::MoveId> legal,
                                     const MoveAverages& mast, reasoner::Random& rng);
-  // True if after `joint` from `state` the next single mover (another role) can win at once.
-  bool gives_immediate_win(const reasoner::State& state, std::span<const reasoner::MoveId> joint,
-                           reasoner::RoleIndex mover);
 
   reasoner::StateMachine& machine_;
-  reasoner::State a_, b_, probe_, reply_;
-  reasoner::JointMove joint_, reply_joint_;
+  reasoner::State a_, b_;
+  reasoner::JointMove joint_;
   std::vector<reasoner::MoveId> candidates_;
-  std::vector<std::vector<reasoner::MoveId>> reply_legal_;
+  reasoner::GreedyBuffers greedy_;
   std::vector<double> gibbs_scratch_;
 };
 

@@ -28,6 +28,7 @@ struct BenchOptions {
   double seconds = 5;
   int signature_playouts = 100;  // playouts hashed into the signature (0: none)
   size_t batch = 0;              // playouts per random_playouts call (0: depth_charge one by one)
+  bool greedy = false;           // reasoner::PlayoutPolicy::Greedy instead of uniform moves
   bool json = false;
 };
 
@@ -71,6 +72,7 @@ int run_bench(const BenchOptions& o) {
 
   reasoner::Random rng(1);
   reasoner::PlayoutBuffers buffers;
+  const auto policy = o.greedy ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random;
   uint64_t playouts = 0, states = 0;
   std::vector<double> goal_sums(m.num_roles(), 0.0);
   auto t1 = Clock::now();
@@ -78,12 +80,13 @@ int run_bench(const BenchOptions& o) {
   double elapsed = 0;
   while (elapsed < o.seconds) {  // the clock after every call: slow games overshoot little
     if (o.batch > 0) {
-      reasoner::PlayoutTally t = m.random_playouts(start, o.batch, rng, goal_sums);
+      reasoner::PlayoutTally t = m.random_playouts(start, o.batch, rng, goal_sums, 100000, policy);
       playouts += o.batch;
       states += t.steps + o.batch;
     } else {
       const reasoner::State* end = nullptr;
-      reasoner::PlayoutResult r = reasoner::depth_charge(m, start, rng, buffers, end);
+      reasoner::PlayoutResult r =
+          reasoner::depth_charge(m, start, rng, buffers, end, 100000, nullptr, policy);
       for (reasoner::RoleIndex role = 0; role < m.num_roles(); ++role)
         goal_sums[role] += std::max(m.goal(*end, role), 0);
       ++playouts;
@@ -110,6 +113,7 @@ int run_bench(const BenchOptions& o) {
                         {"peak_memory_mb", peak_mb}, {"playouts", playouts},
                         {"seconds", elapsed},      {"signature", sig_text},
                         {"playouts_per_cpu_s", pps_cpu}, {"batch", o.batch},
+                        {"policy", o.greedy ? "greedy" : "random"},
                         {"mean_goals", mean_goals}};
     std::cout << j.dump() << '\n';
   } else {
@@ -117,7 +121,8 @@ int run_bench(const BenchOptions& o) {
               << "\nplayouts per CPU second: " << pps_cpu << "\nstates/s: " << sps
               << "\naverage depth: " << depth << "\nmean goals:";
     for (double g : mean_goals) std::cout << ' ' << g;
-    std::cout << "\nbatch: " << o.batch << "\nset-up ms: " << setup_ms
+    std::cout << "\nbatch: " << o.batch
+              << "\npolicy: " << (o.greedy ? "greedy" : "random") << "\nset-up ms: " << setup_ms
               << "\npeak memory MB: " << peak_mb << "\nplayouts: " << playouts
               << "\nsignature: " << sig_text << " (" << o.signature_playouts << " playouts)\n";
     for (const std::string& note : reasoner::prover_notes(m)) std::cout << "note: " << note << '\n';
@@ -135,6 +140,9 @@ void add_bench_command(CLI::App& app) {
                   "seeded playouts hashed into the signature (default 100; fewer for slow games)");
   cmd->add_option("--batch", o.batch,
                   "ask the machine for N playouts at a time (the propnet plays 64 bit-parallel)");
+  cmd->add_flag("--greedy", o.greedy,
+                "greedy playouts: a win at once is taken, a move that lets the next mover win at "
+                "once avoided");
   cmd->add_flag("--json", o.json, "print one JSON object");
   cmd->callback([] { exit_status() = run_bench(o); });
 }

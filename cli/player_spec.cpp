@@ -95,6 +95,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   };
   s["decisive_tree"] = number("decisive_tree", c.decisive_in_tree);  // the tree only: cheap
   s["antidecisive"] = number("antidecisive", c.anti_decisive);
+  s["greedy"] = number("greedy", c.greedy_playouts);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
   s["sp_restart"] = number("sp_restart", c.sp_restart_playouts);
@@ -338,11 +339,13 @@ std::string player_spec_help() {
       "        playout=random|mast|mast_eg|ppa (mast_eg: epsilon-greedy MAST), mast_tau, mast_eps,\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
+      "        greedy=0|1 (playouts take a win at once and avoid a move that lets the next mover\n"
+      "        win at once: in the bit-parallel lanes too),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
       "        batch=N (N leaves selected with virtual loss, then played out at once: bit-parallel\n"
-      "        on the propnet; uniformly random playouts; with threads, parallel=root only),\n"
+      "        on the propnet; random or greedy playouts; with threads, parallel=root only),\n"
       "        batch_amaf=0|1 (the batched playouts' moves count for AMAF too),\n"
       "        leaf_playouts=N (playouts from each leaf of a batch, 1; 0: fill the 64 lanes),\n"
       "        cutoff=0|1 (goal-scored playouts of cutoff_depth moves where probes show goals\n"

@@ -22,6 +22,18 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   set_inputs_.reserve(kLanes * p_.num_roles);
   start_step_.assign(kLanes, 0);
   lane_moves_.resize(kLanes);
+  choice_.assign(static_cast<size_t>(p_.num_roles) * kLanes, 0);
+  multi_.assign(p_.num_roles, 0);
+  win_literal_.assign(p_.num_roles, -1);
+  for (uint32_t r = 0; r < p_.num_roles; ++r)
+    for (const auto& [value, literal] : bits_->goals[r])
+      if (value == reasoner::kWinGoal) win_literal_[r] = literal;
+  ends_game_.assign(p_.num_moves, 0);
+  excluded_.assign(p_.num_moves, 0);
+  before_move_.assign(p_.num_facts, 0);
+  saved_bases_.assign(p_.num_facts, 0);
+  for (const BitSegment& s : bits_->query) query_slots_ = std::max(query_slots_, s.op_end);
+  saved_query_.assign(query_slots_, 0);
 }
 
 template <uint8_t form>
@@ -135,6 +147,13 @@ double BitParallelPlayouts::lane_goal(uint32_t role, int lane) const {
   return 0;
 }
 
+void BitParallelPlayouts::record_moves(uint64_t moved) {
+  for (uint64_t l = moved; l != 0; l &= l - 1) {
+    const int lane = std::countr_zero(l);
+    for (uint32_t r = 0; r < p_.num_roles; ++r) lane_moves_[lane].push_back(choice_[r * kLanes + lane]);
+  }
+}
+
 void BitParallelPlayouts::clear(bool recording) {
   recording_ = recording;
   for (auto& moves : lane_moves_) moves.clear();
@@ -155,6 +174,9 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
   reasoner::PlayoutTally tally;
   clear_inputs();
   std::fill(start_step_.begin(), start_step_.end(), 0);
+  clear_exclusions(~uint64_t{0});
+  revisable_ = retrying_ = 0;
+  last_mover_.fill(-1);
   for (size_t step = 0; active != 0; ++step) {
     evaluate(bits_->query);
     uint64_t ended = 0;
@@ -163,6 +185,9 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
       tally.completed += static_cast<size_t>(std::popcount(terminal));
       on_end(terminal, true);
       ended |= terminal;
+      for (uint64_t l = terminal; l != 0; l &= l - 1)  // the moves that end games (greedy)
+        if (const int lane = std::countr_zero(l); last_mover_[lane] >= 0)
+          ends_game_[decision_move_[lane]] = 1;
     }
     for (uint64_t l = active & ~ended; l != 0; l &= l - 1)  // the depth limit ends a playout unfinished
       if (step - start_step_[std::countr_zero(l)] >= max_depth) {
@@ -178,21 +203,37 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
       ended |= stuck;
       for (uint32_t slot : set_inputs_) w_[slot] &= ~stuck;
     }
-    const uint64_t moved = movers & ~stuck;
+    uint64_t moved = movers & ~stuck;
+    if (greedy_ && moved) {
+      const uint64_t on = greedy_step(moved);
+      if (const uint64_t back = moved & ~on) {
+        take_back(back);
+        tally.steps -= static_cast<size_t>(std::popcount(back));
+      }
+      moved = on;
+    }
     if (moved) {
       tally.steps += static_cast<size_t>(std::popcount(moved));
+      if (recording_) record_moves(moved);
       scatter_inputs();
       evaluate(bits_->transition);
       // Two passes: a next literal may read a base proposition directly.
       for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(bits_->next[f]);
       for (uint32_t f = 0; f < p_.num_facts; ++f) {
         uint64_t& base = w_[p_.base_node(f)];
+        if (greedy_) before_move_[f] = (base & moved) | (before_move_[f] & ~moved);
         base = (next_[f] & moved) | (base & ~moved);
       }
     }
     if (ended == 0) continue;
     const uint64_t restarted = restart(ended);
-    for (uint64_t l = restarted; l != 0; l &= l - 1) start_step_[std::countr_zero(l)] = step + 1;
+    for (uint64_t l = restarted; l != 0; l &= l - 1) {
+      start_step_[std::countr_zero(l)] = step + 1;
+      last_mover_[std::countr_zero(l)] = -1;
+    }
+    revisable_ &= ~ended;
+    retrying_ &= ~ended;
+    clear_exclusions(ended);
     active &= ~(ended & ~restarted);
   }
   return tally;
@@ -200,9 +241,11 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
 
 reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, size_t count,
                                                 reasoner::Random& rng, std::span<double> goal_sums,
-                                                size_t max_depth, std::vector<LanePlayout>* record) {
+                                                size_t max_depth, std::vector<LanePlayout>* record,
+                                                reasoner::PlayoutPolicy policy) {
   if (count == 0) return {};
   clear(record != nullptr);
+  greedy_ = policy == reasoner::PlayoutPolicy::Greedy;
   const size_t first_lanes = std::min<size_t>(count, kLanes);
   const uint64_t active = first_lanes == kLanes ? ~uint64_t{0} : (uint64_t{1} << first_lanes) - 1;
   load(start, active);
@@ -232,10 +275,12 @@ reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::S
                                                      std::span<double> results,
                                                      std::span<uint8_t> completed, size_t max_depth,
                                                      std::span<std::vector<reasoner::MoveId>> moves,
-                                                     std::vector<LanePlayout>* record) {
+                                                     std::vector<LanePlayout>* record,
+                                                     reasoner::PlayoutPolicy policy) {
   const size_t n = std::min<size_t>(starts.size(), kLanes);
   if (n == 0) return {};
   clear(record != nullptr || !moves.empty());
+  greedy_ = policy == reasoner::PlayoutPolicy::Greedy;
   for (size_t i = 0; i < n; ++i)
     starts[i]->for_each_fact([&](reasoner::FactId f) {
       if (f < p_.num_facts) w_[p_.base_node(f)] |= uint64_t{1} << i;
@@ -247,9 +292,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::S
       completed[lane] = done;
       for (uint32_t r = 0; r < roles; ++r) results[lane * roles + r] = lane_goal(r, lane);
       if (moves.empty()) continue;
-      const std::vector<uint32_t>& played = lane_moves_[lane];  // a stuck step is partial
-      moves[lane].assign(played.begin(),
-                         played.end() - static_cast<ptrdiff_t>(played.size() % roles));
+      moves[lane] = lane_moves_[lane];
     }
     finish_lanes(lanes, done, record);
   };

@@ -9,6 +9,16 @@
 //
 // Lanes that end (terminal, no legal move, or max depth) are refilled from the start state until
 // the requested number of playouts has begun.
+//
+// PlayoutPolicy::Greedy (bit_greedy.cpp) keeps the lanes independent: where a lane's single mover
+// may have a winning move, each lane tests its candidates one per evaluation of the network (a
+// lookahead: the next state and its terminal and goal gates, the lanes' bases put back after), so
+// an evaluation tests as many moves as there are lanes; the candidates are the moves seen to end a
+// playout so far (Sancho's terminating moves). The anti-decisive rule is a take-back: a lane whose
+// new mover has a winning move goes back to the state before its last move and chooses again
+// without that move, while its mover has moves left to try (which draws uniformly among the moves
+// that leave no immediate win, as the filter of the sequential policy does).
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -42,14 +52,18 @@ class BitParallelPlayouts {
   // As StateMachine::random_playouts. With `record`, appends each finished playout (slow; tests).
   reasoner::PlayoutTally run(const reasoner::State& start, size_t count, reasoner::Random& rng,
                              std::span<double> goal_sums, size_t max_depth,
-                             std::vector<LanePlayout>* record = nullptr);
+                             std::vector<LanePlayout>* record = nullptr,
+                             reasoner::PlayoutPolicy policy = reasoner::PlayoutPolicy::Random);
   // As StateMachine::random_playouts_from: one playout from each of the first kLanes starts. A
   // lane's results are the goals where it stopped (the query gates still hold that state).
   reasoner::PlayoutTally run_each(std::span<const reasoner::State* const> starts,
                                   reasoner::Random& rng, std::span<double> results,
                                   std::span<uint8_t> completed, size_t max_depth,
                                   std::span<std::vector<reasoner::MoveId>> moves = {},
-                                  std::vector<LanePlayout>* record = nullptr);
+                                  std::vector<LanePlayout>* record = nullptr,
+                                  reasoner::PlayoutPolicy policy = reasoner::PlayoutPolicy::Random);
+  // The moves seen to end a playout, by move (the greedy policy's candidates for a win).
+  const std::vector<uint8_t>& ending_moves() const { return ends_game_; }
 
  private:
   void evaluate(std::span<const BitSegment> segments);
@@ -57,14 +71,38 @@ class BitParallelPlayouts {
   void run_fixed(uint32_t begin, uint32_t end);  // ops of one fixed form (BitSegment::form)
   uint64_t word(uint32_t lit) const { return w_[lit >> 1] ^ (0 - static_cast<uint64_t>(lit & 1)); }
   // Picks a uniformly random legal move of `role` for every lane in `movers` and sets its input
-  // bit. Returns the lanes where the role has no legal move.
+  // bit (a retrying lane leaves out the moves it took back). Returns the lanes where the role has
+  // no legal move. Sets multi_[role], choice_ and options_.
   uint64_t choose_moves(uint32_t role, uint64_t movers, reasoner::Random& rng);
   // Fills legal_ with the role's moves legal in some lane of `movers`; returns how many.
   size_t gather_legal(uint32_t role, uint64_t movers);
   // Chooses among the `n` moves of legal_ with per-lane counts of `planes` bits; returns false,
   // having changed nothing, where some lane has 2^planes legal moves or more.
   template <int planes>
-  bool choose_among(size_t n, uint64_t movers, reasoner::Random& rng, uint64_t& stuck);
+  bool choose_among(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng,
+                    uint64_t& stuck);
+
+  // Greedy playouts (bit_greedy.cpp). After the moves of `moved` were chosen at random: plays
+  // each lane's win where its single mover has one, takes back the previous move of lanes where
+  // that win can still be avoided, and returns the lanes that move on.
+  uint64_t greedy_step(uint64_t moved);
+  // Lanes of `lanes` (where `role` is the single mover) in which one of candidates_ (the role's
+  // legal moves seen to end a playout) wins at once; that move becomes the lane's choice.
+  uint64_t find_wins(uint32_t role, uint64_t lanes);
+  // Lanes of `tested` where the role wins at once playing, in each lane, the move of `round` that
+  // holds the lane (the other roles' choices as they are). Leaves the bases and inputs as found.
+  uint64_t lookahead(uint32_t role, uint64_t tested);
+  // Puts the lanes of `back` at the state before their last move, which they may not choose again.
+  void take_back(uint64_t back);
+  // Before the transition of `moved` (greedy): remembers each lane's state and decision.
+  void note_decisions(uint64_t moved, uint64_t wins);
+  // Forgets the take-backs of `lanes` (their decision is made).
+  void clear_exclusions(uint64_t lanes);
+  // Records the joint move of every lane in `moved` (recording_).
+  void record_moves(uint64_t moved);
+  // Sets mover_of_ for the lanes of `lanes`: the only role with more than one legal move, or -1.
+  // Returns the lanes that have such a role.
+  uint64_t single_movers(uint64_t lanes);
   // The lanes among `lanes` where exactly one goal literal of `role` holds (elsewhere the goal
   // counts 0, as kNoGoal and kAmbiguousGoal do in StateMachine::random_playouts).
   uint64_t single_goal_lanes(uint32_t role, uint64_t lanes) const;
@@ -96,6 +134,27 @@ class BitParallelPlayouts {
   std::vector<size_t> start_step_;       // by lane
   bool recording_ = false;
   std::vector<std::vector<uint32_t>> lane_moves_;  // by lane, when recording (capacity kept)
+  std::vector<uint32_t> choice_;    // by role * kLanes + lane: the move chosen this step
+  std::vector<uint64_t> multi_;     // by role: lanes where it has more than one legal move
+  std::array<uint32_t, kLanes> options_{};  // by lane: its mover's moves to choose from this step
+
+  // Greedy playouts (bit_greedy.cpp).
+  bool greedy_ = false;
+  std::vector<int64_t> win_literal_;        // by role: its kWinGoal goal literal, or -1
+  std::vector<uint8_t> ends_game_;          // by move: seen to end a playout (kept across calls)
+  std::vector<uint64_t> excluded_;          // by move: lanes that took it back at their decision
+  std::vector<uint32_t> excluded_moves_;    // moves with a nonzero excluded_ word
+  std::vector<uint64_t> before_move_;       // by fact: each lane's state before its last move
+  std::vector<uint64_t> saved_bases_;       // by fact: the bases during lookaheads
+  std::vector<uint64_t> saved_query_;       // the query gates' slots during lookaheads
+  std::vector<std::pair<uint32_t, uint64_t>> candidates_, round_;  // (move, lanes) scratch
+  std::vector<std::pair<uint32_t, uint64_t>> saved_inputs_;        // (slot, word) scratch
+  std::array<int32_t, kLanes> mover_of_{};       // by lane: this step's single mover, or -1
+  std::array<int32_t, kLanes> last_mover_{};     // by lane: the single mover of its last move
+  std::array<uint32_t, kLanes> decision_move_{};  // by lane: that mover's move
+  uint64_t revisable_ = 0;  // lanes whose last move may be taken back (its mover had others)
+  uint64_t retrying_ = 0;   // lanes back at a decision, choosing without the moves taken back
+  uint32_t query_slots_ = 0;  // slots [first_op_slot, + query_slots_) hold the query gates
 };
 
 }  // namespace ggp::propnet

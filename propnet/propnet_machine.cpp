@@ -113,25 +113,28 @@ class PropnetMachine final : public reasoner::StateMachine {
 
   // Batches of BitParallelPlayouts::kLanes or more play bit-parallel (bit_parallel.h).
   reasoner::PlayoutTally random_playouts(const State& state, size_t count, reasoner::Random& rng,
-                                         std::span<double> goal_sums, size_t max_depth) override {
+                                         std::span<double> goal_sums, size_t max_depth,
+                                         reasoner::PlayoutPolicy policy) override {
     if (!bits_ || count < BitParallelPlayouts::kLanes)
-      return StateMachine::random_playouts(state, count, rng, goal_sums, max_depth);
-    return lanes().run(state, count, rng, goal_sums, max_depth);
+      return StateMachine::random_playouts(state, count, rng, goal_sums, max_depth, policy);
+    return lanes().run(state, count, rng, goal_sums, max_depth, nullptr, policy);
   }
 
   reasoner::PlayoutTally random_playouts_from(std::span<const State* const> starts,
                                               reasoner::Random& rng, std::span<double> results,
                                               std::span<uint8_t> completed, size_t max_depth,
-                                              std::span<std::vector<MoveId>> moves) override {
+                                              std::span<std::vector<MoveId>> moves,
+                                              reasoner::PlayoutPolicy policy) override {
     if (!bits_ || starts.size() < 2)
-      return StateMachine::random_playouts_from(starts, rng, results, completed, max_depth, moves);
+      return StateMachine::random_playouts_from(starts, rng, results, completed, max_depth, moves,
+                                                policy);
     reasoner::PlayoutTally tally;
     const size_t width = BitParallelPlayouts::kLanes, roles = p_->num_roles;
     for (size_t i = 0; i < starts.size(); i += width) {
       const size_t n = std::min(width, starts.size() - i);
       reasoner::PlayoutTally t = lanes().run_each(
           starts.subspan(i, n), rng, results.subspan(i * roles, n * roles), completed.subspan(i, n),
-          max_depth, moves.empty() ? moves : moves.subspan(i, n));
+          max_depth, moves.empty() ? moves : moves.subspan(i, n), nullptr, policy);
       tally.completed += t.completed;
       tally.steps += t.steps;
     }

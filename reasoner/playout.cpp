@@ -15,9 +15,79 @@ bool random_joint_move(StateMachine& machine, const State& state, Random& rng, J
   return true;
 }
 
+int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
+                  RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers) {
+  buffers.joint.assign(joint.begin(), joint.end());
+  for (size_t i = 0; i < legal.size(); ++i) {
+    buffers.joint[mover] = legal[i];
+    machine.next_state(state, buffers.joint, buffers.probe);
+    if (machine.is_terminal(buffers.probe) && machine.goal(buffers.probe, mover) == kWinGoal)
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool gives_immediate_win(StateMachine& machine, const State& state, std::span<const MoveId> joint,
+                         RoleIndex mover, GreedyBuffers& buffers) {
+  machine.next_state(state, joint, buffers.probe);
+  if (machine.is_terminal(buffers.probe)) return false;
+  const size_t num_roles = machine.num_roles();
+  buffers.reply_legal.resize(num_roles);
+  int next_mover = -1;
+  for (RoleIndex r = 0; r < num_roles; ++r) {
+    std::span<const MoveId> legal = machine.legal_moves(buffers.probe, r);
+    if (legal.empty()) return false;
+    buffers.reply_legal[r].assign(legal.begin(), legal.end());
+    if (legal.size() > 1) next_mover = next_mover == -1 ? static_cast<int>(r) : -2;
+  }
+  if (next_mover < 0 || static_cast<RoleIndex>(next_mover) == mover) return false;
+  const auto opponent = static_cast<RoleIndex>(next_mover);
+  buffers.reply_joint.resize(num_roles);
+  for (RoleIndex r = 0; r < num_roles; ++r) buffers.reply_joint[r] = buffers.reply_legal[r][0];
+  for (MoveId move : buffers.reply_legal[opponent]) {
+    buffers.reply_joint[opponent] = move;
+    machine.next_state(buffers.probe, buffers.reply_joint, buffers.reply);
+    if (machine.is_terminal(buffers.reply) && machine.goal(buffers.reply, opponent) == kWinGoal)
+      return true;
+  }
+  return false;
+}
+
+bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
+                       GreedyBuffers& buffers) {
+  const size_t n = machine.num_roles();
+  joint.resize(n);
+  buffers.legal.resize(n);
+  int mover = -1, movers = 0;
+  for (RoleIndex r = 0; r < n; ++r) {
+    std::span<const MoveId> legal = machine.legal_moves(state, r);
+    if (legal.empty()) return false;
+    buffers.legal[r].assign(legal.begin(), legal.end());
+    joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+    if (legal.size() > 1) mover = static_cast<int>(r), ++movers;
+  }
+  if (movers != 1) return true;
+  const auto m = static_cast<RoleIndex>(mover);
+  const std::vector<MoveId>& legal = buffers.legal[m];
+  if (int win = decisive_move(machine, state, joint, m, legal, buffers); win >= 0) {
+    joint[m] = legal[static_cast<size_t>(win)];
+    return true;
+  }
+  buffers.safe.clear();
+  const MoveId random_choice = joint[m];
+  for (MoveId move : legal) {
+    joint[m] = move;
+    if (!gives_immediate_win(machine, state, joint, m, buffers)) buffers.safe.push_back(move);
+  }
+  joint[m] = buffers.safe.empty()
+                 ? random_choice
+                 : buffers.safe[rng.below(static_cast<uint32_t>(buffers.safe.size()))];
+  return true;
+}
+
 PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rng,
                            PlayoutBuffers& buffers, const State*& final_state, size_t max_depth,
-                           std::vector<MoveId>* moves) {
+                           std::vector<MoveId>* moves, PlayoutPolicy policy) {
   PlayoutResult result;
   const State* current = &start;
   State* spare[2] = {&buffers.a, &buffers.b};
@@ -27,8 +97,12 @@ PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rn
       result.completed = true;
       break;
     }
-    if (result.depth >= max_depth || !random_joint_move(machine, *current, rng, buffers.joint))
-      break;
+    if (result.depth >= max_depth) break;
+    const bool chosen =
+        policy == PlayoutPolicy::Greedy
+            ? greedy_joint_move(machine, *current, rng, buffers.joint, buffers.greedy)
+            : random_joint_move(machine, *current, rng, buffers.joint);
+    if (!chosen) break;
     if (moves) moves->insert(moves->end(), buffers.joint.begin(), buffers.joint.end());
     State* out = spare[next_buffer];
     next_buffer ^= 1;
@@ -41,12 +115,13 @@ PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rn
 }
 
 PlayoutTally StateMachine::random_playouts(const State& state, size_t count, Random& rng,
-                                           std::span<double> goal_sums, size_t max_depth) {
+                                           std::span<double> goal_sums, size_t max_depth,
+                                           PlayoutPolicy policy) {
   PlayoutTally tally;
   PlayoutBuffers buffers;
   for (size_t i = 0; i < count; ++i) {
     const State* end = nullptr;
-    PlayoutResult result = depth_charge(*this, state, rng, buffers, end, max_depth);
+    PlayoutResult result = depth_charge(*this, state, rng, buffers, end, max_depth, nullptr, policy);
     tally.steps += result.depth;
     if (!result.completed) continue;
     ++tally.completed;
@@ -59,7 +134,8 @@ PlayoutTally StateMachine::random_playouts(const State& state, size_t count, Ran
 PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> starts, Random& rng,
                                                 std::span<double> results,
                                                 std::span<uint8_t> completed, size_t max_depth,
-                                                std::span<std::vector<MoveId>> moves) {
+                                                std::span<std::vector<MoveId>> moves,
+                                                PlayoutPolicy policy) {
   PlayoutTally tally;
   PlayoutBuffers buffers;
   const size_t roles = num_roles();
@@ -67,7 +143,8 @@ PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> st
     const State* end = nullptr;
     std::vector<MoveId>* played = moves.empty() ? nullptr : &moves[i];
     if (played) played->clear();
-    PlayoutResult result = depth_charge(*this, *starts[i], rng, buffers, end, max_depth, played);
+    PlayoutResult result =
+        depth_charge(*this, *starts[i], rng, buffers, end, max_depth, played, policy);
     tally.steps += result.depth;
     tally.completed += result.completed;
     completed[i] = result.completed;

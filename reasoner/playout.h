@@ -1,5 +1,6 @@
 #pragma once
-// Free helpers over any StateMachine: random joint moves and depth charges (random playouts).
+// Free helpers over any StateMachine: random and greedy joint moves (PlayoutPolicy) and depth
+// charges (playouts).
 #include <span>
 #include <vector>
 
@@ -12,10 +13,35 @@ namespace ggp::reasoner {
 // legal move (a broken game in a non-terminal state).
 bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint);
 
+// Scratch of the greedy choice, reused between calls so that it does not allocate once warm.
+struct GreedyBuffers {
+  State probe, reply;
+  JointMove joint, reply_joint;
+  std::vector<std::vector<MoveId>> legal, reply_legal;
+  std::vector<MoveId> safe;
+};
+
+// The index in `legal` (the mover's legal moves) of a move that wins at once for `mover`: the state
+// after it is terminal and the mover's goal there is kWinGoal. The other roles play their moves in
+// `joint` (their only ones; joint[mover] is ignored). -1 if none. One next_state per move tried.
+int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
+                  RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers);
+
+// Whether after `joint` from `state` the next state is not terminal and a single role other than
+// `mover` has more than one move, one of which wins at once for it.
+bool gives_immediate_win(StateMachine& machine, const State& state, std::span<const MoveId> joint,
+                         RoleIndex mover, GreedyBuffers& buffers);
+
+// Fills `joint` with a move per role chosen by PlayoutPolicy::Greedy (state_machine.h), testing
+// every legal move for a win. Returns false if some role has no legal move.
+bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
+                       GreedyBuffers& buffers);
+
 // Scratch buffers for depth charges, reused between calls so that playouts do not allocate.
 struct PlayoutBuffers {
   State a, b;
   JointMove joint;
+  GreedyBuffers greedy;
 };
 
 struct PlayoutResult {
@@ -23,11 +49,12 @@ struct PlayoutResult {
   bool completed = false;   // reached a terminal state (false: no legal move, or max_depth hit)
 };
 
-// Plays uniformly random joint moves from `start` to a terminal state (at most `max_depth` moves).
-// The final state is left in `final_state` (a reference into `buffers`). With `moves`, the joint
-// moves played are appended to it, role-major.
+// Plays joint moves chosen by `policy` from `start` to a terminal state (at most `max_depth`
+// moves). The final state is left in `final_state` (a reference into `buffers`). With `moves`, the
+// joint moves played are appended to it, role-major.
 PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rng,
                            PlayoutBuffers& buffers, const State*& final_state,
-                           size_t max_depth = 100000, std::vector<MoveId>* moves = nullptr);
+                           size_t max_depth = 100000, std::vector<MoveId>* moves = nullptr,
+                           PlayoutPolicy policy = PlayoutPolicy::Random);
 
 }  // namespace ggp::reasoner

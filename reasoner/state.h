@@ -16,6 +16,7 @@ using JointMove = std::vector<MoveId>;
 
 // A goal value 0..100, or one of the two markers below for a role without exactly one value.
 using GoalValue = int;
+inline constexpr GoalValue kWinGoal = 100;       // the top goal: a win (greedy playouts, decisive moves)
 inline constexpr GoalValue kNoGoal = -1;         // no goal value holds for the role
 inline constexpr GoalValue kAmbiguousGoal = -2;  // several goal values hold for the role
 

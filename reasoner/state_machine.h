@@ -24,6 +24,16 @@
 
 namespace ggp::reasoner {
 
+// How a playout chooses its moves. Random: uniformly among each role's legal moves. Greedy, where
+// a single role has more than one legal move (elsewhere as Random): a move that wins at once (a
+// terminal state where the mover's goal is kWinGoal) if it has one; else uniformly among its moves
+// after which the next single mover cannot win at once, if any; else uniformly. These are the
+// decisive and anti-decisive moves of Teytaud & Teytaud 2010 ("On the huge benefit of decisive
+// moves in Monte-Carlo tree search algorithms"), which Sancho plays as "greedy rollouts". A machine
+// may look for wins among the moves it has seen end a game only (the propnet's lanes do:
+// propnet/bit_parallel.h), so a win by a move never seen to end a game can be missed.
+enum class PlayoutPolicy { Random, Greedy };
+
 // What StateMachine::random_playouts played.
 struct PlayoutTally {
   size_t completed = 0;  // playouts that reached a terminal state
@@ -69,7 +79,8 @@ class StateMachine {
   // allocates its playout buffers once per call. These are in the interface, unlike the other
   // playout helpers, because only the machine can play several playouts side by side.
   virtual PlayoutTally random_playouts(const State& state, size_t count, Random& rng,
-                                       std::span<double> goal_sums, size_t max_depth = 100000);
+                                       std::span<double> goal_sums, size_t max_depth = 100000,
+                                       PlayoutPolicy policy = PlayoutPolicy::Random);
   // One uniformly random playout from each of `starts`, at most `max_depth` joint moves: role r's
   // goal in the state where playout i stopped (terminal, at max_depth, or where a role had no
   // legal move; no goal counts 0) goes to results[i * num_roles() + r], and completed[i] says
@@ -77,11 +88,12 @@ class StateMachine {
   // cutoff, agent/goal_cutoff.h.) With `moves` (one vector per start, or empty: not recorded),
   // moves[i] is set to playout i's joint moves in order, role-major, whole steps only (for AMAF;
   // the vectors' storage is reused). Playouts at once: parallel_playouts() (the default: one by
-  // one).
+  // one). Both play their moves by `policy`.
   virtual PlayoutTally random_playouts_from(std::span<const State* const> starts, Random& rng,
                                             std::span<double> results, std::span<uint8_t> completed,
                                             size_t max_depth = 100000,
-                                            std::span<std::vector<MoveId>> moves = {});
+                                            std::span<std::vector<MoveId>> moves = {},
+                                            PlayoutPolicy policy = PlayoutPolicy::Random);
   // How many playouts random_playouts_from plays side by side (1: one after another).
   virtual size_t parallel_playouts() const { return 1; }
 };

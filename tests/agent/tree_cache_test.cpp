@@ -97,9 +97,10 @@ class RecordingMachine : public StateMachine {
   reasoner::PlayoutTally random_playouts_from(std::span<const State* const> starts, Random& rng,
                                               std::span<double> results,
                                               std::span<uint8_t> completed, size_t max_depth,
-                                              std::span<std::vector<MoveId>> moves) override {
+                                              std::span<std::vector<MoveId>> moves,
+                                              reasoner::PlayoutPolicy policy) override {
     reasoner::PlayoutTally tally =
-        m_.random_playouts_from(starts, rng, results, completed, max_depth, moves);
+        m_.random_playouts_from(starts, rng, results, completed, max_depth, moves, policy);
     recorded.assign(moves.begin(), moves.end());
     return tally;
   }

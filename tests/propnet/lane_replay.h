@@ -1,0 +1,32 @@
+#pragma once
+// Checks of bit-parallel playouts (propnet/bit_parallel.h) by replay on a reference machine, for
+// the lane tests (bit_parallel_test.cpp, bit_greedy_test.cpp).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gdl/ast.h"
+#include "propnet/bit_parallel.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::propnet::testing {
+
+// What one BitParallelPlayouts call played, recorded.
+struct Run {
+  std::vector<LanePlayout> playouts;
+  reasoner::PlayoutTally tally;
+  std::vector<double> goal_sums;
+};
+
+// Replays every playout of `run` on `ref` (same rules), through move and fact texts, from the
+// initial state or, with `starts` (states of `ref`), from the start of its lane: every joint move
+// legal, every finished playout terminal with the goals the lanes added up, every unfinished one
+// at the depth limit or where a role has no move, each with the goals of its last state.
+void check_replay(const Run& run, const BitProgram& bits, reasoner::StateMachine& ref,
+                  size_t count, size_t max_depth,
+                  const std::vector<reasoner::State>* starts = nullptr);
+
+// A game of games_kif/ by name (without .kif).
+std::shared_ptr<const gdl::Game> shipped(const std::string& name);
+
+}  // namespace ggp::propnet::testing
