@@ -1,7 +1,9 @@
 #include "agent/mcts.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace ggp::agent {
@@ -41,6 +43,8 @@ void MctsSearcher::search(const SearchLimits& limits) {
   const bool batched =
       workers_.size() == 1 && config_.leaf_batch > 1 && machine_.parallel_playouts() > 1;
   if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
+  if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
+  if (config_.heuristic_weight > 0 && !heuristic_decided_) decide_heuristic(limits);
   if (workers_.size() > 1) return search_tree_parallel(limits);
   if (batched) return search_batched(limits);
   MctsWorker& w = *workers_[0];
@@ -78,11 +82,86 @@ void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
   if (on)  // the workers' rollouts; batched playouts read worker 0's depth (mcts_batch.cpp)
     for (auto& worker : workers_)
       worker->policy.max_depth = std::min(config_.max_playout_depth, config_.cutoff_depth);
-  note_ = (on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"
-              : std::string("no goal cutoff")) +
+  note_ += (note_.empty() ? "" : "; ") +
+           (on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"
+               : std::string("no goal cutoff")) +
           " (goal/result correlation " + std::to_string(signal.correlation).substr(0, 5) +
           " over " + std::to_string(signal.playouts) + " probe playouts of " +
           std::to_string(static_cast<long>(std::lround(signal.mean_length))) + " moves)";
+}
+
+void MctsSearcher::decide_greedy(const SearchLimits& limits) {
+  greedy_decided_ = true;
+  const Node& root = tree_.node(0);
+  if (root.terminal) return;
+  // A share of the call's time: a quarter, at most kGreedyProbeSeconds; greedy playouts first
+  // (the first batch teaches the lanes which moves end games), then random ones for their speed.
+  const Clock::time_point now = Clock::now();
+  Clock::duration share = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(kGreedyProbeSeconds));
+  if (limits.deadline != Clock::time_point::max())
+    share = std::min(share, limits.deadline > now ? (limits.deadline - now) / 4 : Clock::duration{});
+  const size_t lanes = machine_.parallel_playouts();
+  std::vector<double> sums(num_roles_);
+  reasoner::Random rng(probe_rng_.next());
+  auto rate = [&](reasoner::PlayoutPolicy policy, Clock::duration time, reasoner::PlayoutTally& t) {
+    const Clock::time_point begin = Clock::now();
+    size_t playouts = 0;
+    do {
+      const reasoner::PlayoutTally batch =
+          machine_.random_playouts(root.state, lanes, rng, sums, config_.max_playout_depth, policy);
+      t.steps += batch.steps, t.unsafe_picks += batch.unsafe_picks, playouts += lanes;
+    } while (Clock::now() - begin < time && !interrupted(limits));
+    return static_cast<double>(playouts) / std::chrono::duration<double>(Clock::now() - begin).count();
+  };
+  reasoner::PlayoutTally warm, greedy, random;
+  rate(reasoner::PlayoutPolicy::Greedy, share / 8, warm);
+  const double greedy_rate = rate(reasoner::PlayoutPolicy::Greedy, share / 2, greedy);
+  const double random_rate = rate(reasoner::PlayoutPolicy::Random, share / 4, random);
+  const double unsafe = greedy.steps > 0 ? static_cast<double>(greedy.unsafe_picks) /
+                                               static_cast<double>(greedy.steps)
+                                         : 0.0;
+  const double cost = greedy_rate > 0 ? random_rate / greedy_rate : INFINITY;
+  config_.greedy_playouts = unsafe / cost >= config_.greedy_gain;
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "greedy playouts %s (a random move lets the next mover win at once on %.1f%% of "
+                "moves; greedy playouts cost %.1f random ones)",
+                config_.greedy_playouts ? "on" : "off", 100 * unsafe, cost);
+  note_ += (note_.empty() ? "" : "; ") + std::string(line);
+}
+
+void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
+  heuristic_decided_ = true;
+  const Node& root = tree_.node(0);
+  if (root.terminal) return;
+  SearchLimits learn_limits = limits;
+  const Clock::time_point now = Clock::now();
+  const auto cap = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(kHeuristicSeconds));
+  learn_limits.deadline = now + cap;
+  if (limits.deadline != Clock::time_point::max())
+    learn_limits.deadline = std::min(learn_limits.deadline,
+                                     limits.deadline > now ? now + (limits.deadline - now) / 4 : now);
+  HeuristicReport report;
+  reasoner::Random rng(probe_rng_.next());
+  heuristic_ = Heuristic::learn(machine_, root.state, rng, learn_limits, HeuristicSettings{}, report);
+  if (heuristic_ && !heuristic_->enabled()) heuristic_.reset();
+  prior_.resize(num_roles_);
+  note_ += (note_.empty() ? "" : "; ") + report.summary;
+}
+
+void MctsSearcher::seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child) {
+  const Node& p = tree_.node(parent);
+  const Node& c = tree_.node(child);
+  if (!heuristic_ || p.mover < 0 || c.solved) return;
+  heuristic_->evaluate(c.state, c.mover, prior_);
+  const auto mover = static_cast<RoleIndex>(p.mover);
+  EdgeStats& s = tree_.stats(w.path_edges[w.path_edges.size() - num_roles_ + mover]);
+  const double k = config_.heuristic_weight, v = prior_[mover];
+  s.visits += config_.heuristic_weight;
+  s.sum += k * v;
+  s.sum_sq += k * v * v;
 }
 
 void MctsSearcher::restart_tree() {
@@ -279,6 +358,7 @@ MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
       child = create_node(w, w.next);
       tree_.set_child(id, joint_index, child);
       known = child < before;  // a transposition: an older node
+      if (!known) seed_prior(w, id, child);
     }
     if (on_path(w, child)) {  // a cycle through transpositions: play out from here
       w.leaf = tree_.node(child).state;
@@ -301,8 +381,10 @@ void MctsSearcher::finish_expansion(MctsWorker& w) {
   uint32_t child = tree_.child(w.expand_parent, w.expand_index);
   if (child == kNoNode) {
     if (tree_full()) return;
+    const size_t before = tree_.size();
     child = insert_node(w.draft);
     tree_.set_child(w.expand_parent, w.expand_index, child);
+    if (child >= before) seed_prior(w, w.expand_parent, child);
   }
   if (on_path(w, child)) return;
   w.path.push_back(child);

@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "agent/goal_cutoff.h"
+#include "agent/heuristic.h"
 #include "agent/mcts_config.h"
 #include "agent/mcts_tree.h"
 #include "agent/mcts_worker.h"
@@ -97,6 +98,15 @@ class MctsSearcher : public Searcher {
   // With goal_cutoff, until decided: probe random playouts from the root within a quarter of the
   // call's time, then set every worker's playout depth (agent/goal_cutoff.h).
   void decide_cutoff(const SearchLimits& limits);
+  // With greedy_auto in a batched search, once: time greedy and random playouts from the root
+  // (about kGreedyProbeSeconds) and set greedy_playouts.
+  void decide_greedy(const SearchLimits& limits);
+  // With heuristic_weight, once: learn the evaluation from playouts within a quarter of the call's
+  // time (at most kHeuristicSeconds) and keep it if it passes its check (agent/heuristic.h).
+  void decide_heuristic(const SearchLimits& limits);
+  // A new node `child` of `parent` reached by the last joint move of w's path: the heuristic's
+  // prior on the mover's edge (MctsConfig::heuristic_weight).
+  void seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child);
   // Expansion (agent/mcts_expand.cpp): the machine's half, the tree's half, and both.
   void draft_node(MctsWorker& w, const reasoner::State& state);
   // After a deferred descent that ended on `end`: the state a playout starts from, or null when
@@ -152,6 +162,13 @@ class MctsSearcher : public Searcher {
 
   std::vector<reasoner::MoveId> best_line_;
   double best_line_result_ = -1;
+
+  static constexpr double kHeuristicSeconds = 3.0;
+  static constexpr double kGreedyProbeSeconds = 0.3;
+  bool greedy_decided_ = false;
+  std::unique_ptr<Heuristic> heuristic_;  // when learned and kept
+  bool heuristic_decided_ = false;
+  std::vector<double> prior_;  // scratch: the heuristic's values
 
   std::unique_ptr<GoalSignalProbe> probe_;
   reasoner::Random probe_rng_;  // its own stream: where the cutoff stays off, the search is the same

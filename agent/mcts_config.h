@@ -49,6 +49,12 @@ struct MctsConfig {
   uint32_t cutoff_probes = 64;      // random playouts of the per-game probe
   double cutoff_correlation = 0.3;  // least goal/result correlation that turns the cutoff on
 
+  // A learned evaluation (agent/heuristic.h), fitted at the first search from playouts and kept
+  // where it predicts results: each new node of a single mover's choice starts with this many
+  // pseudo-visits of the evaluation's value for the mover (progressive bias as Sancho seeds new
+  // nodes, with 2 to 6.5). 0: no evaluation.
+  uint32_t heuristic_weight = 0;
+
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
   double amaf_alpha = 0.5;        // alpha of alpha-AMAF (the seed fixes no value)
   double rave_k = 2500;           // RAVE equivalence parameter k (go-player seed: 2500)
@@ -67,6 +73,16 @@ struct MctsConfig {
   bool anti_decisive = false;  // playouts avoid moves that give the next mover an immediate win
   bool greedy_playouts = false;  // playouts play both (reasoner::PlayoutPolicy::Greedy): in the
                                  // lanes for batched playouts, as decisive + anti_decisive else
+  // Batched searches: greedy_playouts is decided at the first search, from greedy and random
+  // playouts from the root timed side by side (MctsSearcher::decide_greedy): on where the share
+  // of moves on which a random move would hand the next mover a win at once (the moves greedy
+  // playouts correct), divided by their cost (random playouts per greedy one's time), reaches
+  // greedy_gain. 0.005 divides the 8 games of docs/strength.md's screen: on for breakthrough
+  // (0.0074), knightThrough, connectFour and nineBoardTicTacToe (0.011-0.019), where greedy
+  // playouts won 62-88% at equal time; off for pentago (0.0027), hex, checkers and reversi
+  // (under 0.001), where they lost.
+  bool greedy_auto = false;
+  double greedy_gain = 0.005;
   bool solver = true;          // MCTS-Solver: proven values propagate; proven wins are played
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off

@@ -73,7 +73,7 @@ int run_bench(const BenchOptions& o) {
   reasoner::Random rng(1);
   reasoner::PlayoutBuffers buffers;
   const auto policy = o.greedy ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random;
-  uint64_t playouts = 0, states = 0;
+  uint64_t playouts = 0, states = 0, unsafe = 0;
   std::vector<double> goal_sums(m.num_roles(), 0.0);
   auto t1 = Clock::now();
   double cpu0 = cpu_seconds();
@@ -83,6 +83,7 @@ int run_bench(const BenchOptions& o) {
       reasoner::PlayoutTally t = m.random_playouts(start, o.batch, rng, goal_sums, 100000, policy);
       playouts += o.batch;
       states += t.steps + o.batch;
+      unsafe += t.unsafe_picks;
     } else {
       const reasoner::State* end = nullptr;
       reasoner::PlayoutResult r =
@@ -91,6 +92,7 @@ int run_bench(const BenchOptions& o) {
         goal_sums[role] += std::max(m.goal(*end, role), 0);
       ++playouts;
       states += r.depth + 1;
+      unsafe += r.unsafe_picks;
     }
     elapsed = std::chrono::duration<double>(Clock::now() - t1).count();
   }
@@ -102,6 +104,8 @@ int run_bench(const BenchOptions& o) {
   double sps = static_cast<double>(states) / elapsed;
   double depth = static_cast<double>(states - playouts) / static_cast<double>(playouts);
   double pps_cpu = static_cast<double>(playouts) / cpu;
+  // Greedy: how often the uniformly random move would have handed the next mover a win at once.
+  const double unsafe_rate = static_cast<double>(unsafe) / static_cast<double>(states - playouts);
   std::vector<double> mean_goals;
   for (double g : goal_sums) mean_goals.push_back(g / static_cast<double>(playouts));
   char sig_text[17];
@@ -114,6 +118,7 @@ int run_bench(const BenchOptions& o) {
                         {"seconds", elapsed},      {"signature", sig_text},
                         {"playouts_per_cpu_s", pps_cpu}, {"batch", o.batch},
                         {"policy", o.greedy ? "greedy" : "random"},
+                        {"unsafe_picks_per_move", unsafe_rate},
                         {"mean_goals", mean_goals}};
     std::cout << j.dump() << '\n';
   } else {
@@ -122,7 +127,9 @@ int run_bench(const BenchOptions& o) {
               << "\naverage depth: " << depth << "\nmean goals:";
     for (double g : mean_goals) std::cout << ' ' << g;
     std::cout << "\nbatch: " << o.batch
-              << "\npolicy: " << (o.greedy ? "greedy" : "random") << "\nset-up ms: " << setup_ms
+              << "\npolicy: " << (o.greedy ? "greedy" : "random");
+    if (o.greedy) std::cout << "\nunsafe random picks per move: " << unsafe_rate;
+    std::cout << "\nset-up ms: " << setup_ms
               << "\npeak memory MB: " << peak_mb << "\nplayouts: " << playouts
               << "\nsignature: " << sig_text << " (" << o.signature_playouts << " playouts)\n";
     for (const std::string& note : reasoner::prover_notes(m)) std::cout << "note: " << note << '\n';

@@ -95,7 +95,11 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   };
   s["decisive_tree"] = number("decisive_tree", c.decisive_in_tree);  // the tree only: cheap
   s["antidecisive"] = number("antidecisive", c.anti_decisive);
-  s["greedy"] = number("greedy", c.greedy_playouts);
+  s["greedy"] = [&c](const std::string& v) {
+    c.greedy_auto = v == "auto";
+    c.greedy_playouts = !c.greedy_auto && to_bool("greedy", v);
+  };
+  s["heuristic"] = number("heuristic", c.heuristic_weight);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
   s["sp_restart"] = number("sp_restart", c.sp_restart_playouts);
@@ -339,8 +343,11 @@ std::string player_spec_help() {
       "        playout=random|mast|mast_eg|ppa (mast_eg: epsilon-greedy MAST), mast_tau, mast_eps,\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
-      "        greedy=0|1 (playouts take a win at once and avoid a move that lets the next mover\n"
-      "        win at once: in the bit-parallel lanes too),\n"
+      "        greedy=0|1|auto (playouts take a win at once and avoid a move that lets the next\n"
+      "        mover win at once: in the bit-parallel lanes too; auto: where probes at the first\n"
+      "        search show a tactical game and an affordable cost), heuristic=N (an evaluation learned at\n"
+      "        the first search from piece counts, where it predicts results, gives each new node\n"
+      "        N pseudo-visits of its value; 0: none),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

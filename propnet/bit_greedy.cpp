@@ -53,6 +53,7 @@ uint64_t BitParallelPlayouts::greedy_step(uint64_t moved) {
     if (mover_of_[lane] != last_mover_[lane]) back |= l & (0 - l);
   }
   note_decisions(moved & ~back, wins);
+  unsafe_picks_ += static_cast<size_t>(std::popcount(back & ~retried_));  // a decision's first
   return moved & ~back;
 }
 
@@ -167,6 +168,7 @@ void BitParallelPlayouts::note_decisions(uint64_t moving, uint64_t wins) {
   }
   // A single mover chose among two moves or more (multi_), so it has another to try.
   revisable_ = (revisable_ & ~moving) | (single & ~wins);
+  retried_ = (retried_ & ~moving) | (moving & retrying_);
   clear_exclusions(moving & ~retrying_);  // a new decision: the old take-backs no longer apply
   retrying_ &= ~moving;
 }

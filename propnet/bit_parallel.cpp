@@ -175,7 +175,8 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
   clear_inputs();
   std::fill(start_step_.begin(), start_step_.end(), 0);
   clear_exclusions(~uint64_t{0});
-  revisable_ = retrying_ = 0;
+  revisable_ = retrying_ = retried_ = 0;
+  unsafe_picks_ = 0;
   last_mover_.fill(-1);
   for (size_t step = 0; active != 0; ++step) {
     evaluate(bits_->query);
@@ -236,6 +237,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
     clear_exclusions(ended);
     active &= ~(ended & ~restarted);
   }
+  tally.unsafe_picks = unsafe_picks_;
   return tally;
 }
 

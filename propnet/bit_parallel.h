@@ -65,6 +65,7 @@ class BitParallelPlayouts {
   // The moves seen to end a playout, by move (the greedy policy's candidates for a win).
   const std::vector<uint8_t>& ending_moves() const { return ends_game_; }
 
+
  private:
   void evaluate(std::span<const BitSegment> segments);
   template <uint8_t form>
@@ -154,7 +155,9 @@ class BitParallelPlayouts {
   std::array<uint32_t, kLanes> decision_move_{};  // by lane: that mover's move
   uint64_t revisable_ = 0;  // lanes whose last move may be taken back (its mover had others)
   uint64_t retrying_ = 0;   // lanes back at a decision, choosing without the moves taken back
+  uint64_t retried_ = 0;    // lanes whose last move was chosen again after a take-back
   uint32_t query_slots_ = 0;  // slots [first_op_slot, + query_slots_) hold the query gates
+  size_t unsafe_picks_ = 0;  // this call's PlayoutTally::unsafe_picks: first take-backs
 };
 
 }  // namespace ggp::propnet

@@ -137,6 +137,7 @@ class PropnetMachine final : public reasoner::StateMachine {
           max_depth, moves.empty() ? moves : moves.subspan(i, n), nullptr, policy);
       tally.completed += t.completed;
       tally.steps += t.steps;
+      tally.unsafe_picks += t.unsafe_picks;
     }
     return tally;
   }

@@ -54,7 +54,7 @@ bool gives_immediate_win(StateMachine& machine, const State& state, std::span<co
 }
 
 bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
-                       GreedyBuffers& buffers) {
+                       GreedyBuffers& buffers, size_t* unsafe_picks) {
   const size_t n = machine.num_roles();
   joint.resize(n);
   buffers.legal.resize(n);
@@ -75,10 +75,14 @@ bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, J
   }
   buffers.safe.clear();
   const MoveId random_choice = joint[m];
+  bool random_safe = false;
   for (MoveId move : legal) {
     joint[m] = move;
-    if (!gives_immediate_win(machine, state, joint, m, buffers)) buffers.safe.push_back(move);
+    if (gives_immediate_win(machine, state, joint, m, buffers)) continue;
+    buffers.safe.push_back(move);
+    random_safe |= move == random_choice;
   }
+  if (unsafe_picks && !random_safe) ++*unsafe_picks;
   joint[m] = buffers.safe.empty()
                  ? random_choice
                  : buffers.safe[rng.below(static_cast<uint32_t>(buffers.safe.size()))];
@@ -100,7 +104,8 @@ PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rn
     if (result.depth >= max_depth) break;
     const bool chosen =
         policy == PlayoutPolicy::Greedy
-            ? greedy_joint_move(machine, *current, rng, buffers.joint, buffers.greedy)
+            ? greedy_joint_move(machine, *current, rng, buffers.joint, buffers.greedy,
+                                &result.unsafe_picks)
             : random_joint_move(machine, *current, rng, buffers.joint);
     if (!chosen) break;
     if (moves) moves->insert(moves->end(), buffers.joint.begin(), buffers.joint.end());
@@ -123,6 +128,7 @@ PlayoutTally StateMachine::random_playouts(const State& state, size_t count, Ran
     const State* end = nullptr;
     PlayoutResult result = depth_charge(*this, state, rng, buffers, end, max_depth, nullptr, policy);
     tally.steps += result.depth;
+    tally.unsafe_picks += result.unsafe_picks;
     if (!result.completed) continue;
     ++tally.completed;
     for (RoleIndex r = 0; r < num_roles() && r < goal_sums.size(); ++r)
@@ -146,6 +152,7 @@ PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> st
     PlayoutResult result =
         depth_charge(*this, *starts[i], rng, buffers, end, max_depth, played, policy);
     tally.steps += result.depth;
+    tally.unsafe_picks += result.unsafe_picks;
     tally.completed += result.completed;
     completed[i] = result.completed;
     for (RoleIndex r = 0; r < roles; ++r)

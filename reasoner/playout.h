@@ -33,9 +33,10 @@ bool gives_immediate_win(StateMachine& machine, const State& state, std::span<co
                          RoleIndex mover, GreedyBuffers& buffers);
 
 // Fills `joint` with a move per role chosen by PlayoutPolicy::Greedy (state_machine.h), testing
-// every legal move for a win. Returns false if some role has no legal move.
+// every legal move for a win. Returns false if some role has no legal move. With `unsafe_picks`,
+// adds one when the uniformly random move drawn first let the next mover win at once.
 bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
-                       GreedyBuffers& buffers);
+                       GreedyBuffers& buffers, size_t* unsafe_picks = nullptr);
 
 // Scratch buffers for depth charges, reused between calls so that playouts do not allocate.
 struct PlayoutBuffers {
@@ -47,6 +48,7 @@ struct PlayoutBuffers {
 struct PlayoutResult {
   size_t depth = 0;         // joint moves played
   bool completed = false;   // reached a terminal state (false: no legal move, or max_depth hit)
+  size_t unsafe_picks = 0;  // greedy: as PlayoutTally::unsafe_picks
 };
 
 // Plays joint moves chosen by `policy` from `start` to a terminal state (at most `max_depth`

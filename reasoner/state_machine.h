@@ -38,6 +38,8 @@ enum class PlayoutPolicy { Random, Greedy };
 struct PlayoutTally {
   size_t completed = 0;  // playouts that reached a terminal state
   size_t steps = 0;      // joint moves played, over all playouts
+  size_t unsafe_picks = 0;  // PlayoutPolicy::Greedy: steps where the uniformly random move drawn
+                            // first (no win at once being there) let the next mover win at once
 };
 
 class StateMachine {

@@ -1,0 +1,95 @@
+#include "agent/piece_features.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <set>
+
+namespace ggp::agent {
+
+using reasoner::FactId;
+using reasoner::State;
+
+std::vector<std::string> term_elements(const std::string& text) {
+  std::vector<std::string> out;
+  size_t begin = text.find_first_not_of(" \t\n");
+  if (begin == std::string::npos) return out;
+  if (text[begin] != '(') {
+    out.push_back(text.substr(begin, text.find_last_not_of(" \t\n") + 1 - begin));
+    return out;
+  }
+  int depth = 0;
+  std::string current;
+  for (size_t i = begin; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '(' && depth++ == 0) continue;  // the outer parenthesis
+    if (c == ')' && --depth == 0) break;
+    if (depth == 1 && (c == ' ' || c == '\t' || c == '\n')) {
+      if (!current.empty()) out.push_back(std::move(current)), current.clear();
+      continue;
+    }
+    current += c;
+  }
+  if (!current.empty()) out.push_back(std::move(current));
+  return out;
+}
+
+PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
+                                      std::span<const State> states) {
+  std::set<FactId> seen;
+  for (const State& s : states) s.for_each_fact([&](FactId f) { seen.insert(f); });
+  // Facts by functor and arity.
+  std::map<std::pair<std::string, size_t>, std::vector<std::pair<FactId, std::vector<std::string>>>>
+      by_functor;
+  for (FactId f : seen) {
+    std::vector<std::string> e = term_elements(machine.fact_text(f));
+    if (e.size() < 3) continue;  // a functor and two arguments at least
+    auto key = std::make_pair(e[0], e.size() - 1);
+    by_functor[key].emplace_back(f, std::move(e));
+  }
+  PieceFeatures out;
+  for (const auto& [key, facts] : by_functor) {
+    const size_t arity = key.second;
+    std::vector<std::set<std::string>> values(arity);
+    for (const auto& [f, e] : facts)
+      for (size_t i = 0; i < arity; ++i) values[i].insert(e[i + 1]);
+    size_t best = arity, fewest = kMaxValues + 1, tied = 0;
+    for (size_t i = 0; i < arity; ++i) {
+      const size_t n = values[i].size();
+      if (n < 2 || n > kMaxValues) continue;
+      if (n < fewest) best = i, fewest = n, tied = 1;
+      else if (n == fewest) ++tied;
+    }
+    if (best == arity || (tied > 1 && fewest >= 4)) continue;
+    for (const std::string& value : values[best]) {
+      Set set;
+      set.name = "(" + key.first;
+      for (size_t i = 0; i < arity; ++i) set.name += " " + (i == best ? value : std::string("_"));
+      set.name += ")";
+      for (const auto& [f, e] : facts) {
+        if (e[best + 1] != value) continue;
+        if (set.mask.size() <= f / 64) set.mask.resize(f / 64 + 1, 0);
+        set.mask[f / 64] |= uint64_t{1} << (f % 64);
+        ++set.facts;
+      }
+      if (set.facts >= kMinFacts) out.sets_.push_back(std::move(set));
+    }
+  }
+  std::stable_sort(out.sets_.begin(), out.sets_.end(),
+                   [](const Set& a, const Set& b) { return a.facts > b.facts; });
+  if (out.sets_.size() > kMaxSets) out.sets_.resize(kMaxSets);
+  return out;
+}
+
+void PieceFeatures::counts(const State& state, std::span<double> out) const {
+  std::span<const uint64_t> words = state.words();
+  for (size_t j = 0; j < sets_.size(); ++j) {
+    const std::vector<uint64_t>& mask = sets_[j].mask;
+    size_t n = 0;
+    for (size_t w = 0, e = std::min(mask.size(), words.size()); w < e; ++w)
+      n += static_cast<size_t>(std::popcount(mask[w] & words[w]));
+    out[j] = static_cast<double>(n);
+  }
+}
+
+}  // namespace ggp::agent

@@ -1,0 +1,48 @@
+#pragma once
+// Candidate piece counts found in a game's facts, for a learned evaluation (agent/heuristic.h).
+// Sancho's piece heuristic looks for them in the same place: base facts f(a1 .. ak) whose
+// arguments include one with few values (a colour, a piece type, a role) beside the board
+// coordinates; each value of that argument names a set of facts, and the number of the set's facts
+// true in a state is a count of pieces of that kind. Here the sets are only candidates: which
+// count matters, and how, is fitted to the results of playouts (heuristic.h), not assumed.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "reasoner/state.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent {
+
+// The elements of a ground term written as text: "(cell 1 2 red)" gives {"cell", "1", "2", "red"},
+// "(at (pos 1 2) white)" gives {"at", "(pos 1 2)", "white"}, a constant gives itself alone.
+std::vector<std::string> term_elements(const std::string& text);
+
+class PieceFeatures {
+ public:
+  static constexpr size_t kMaxValues = 12;  // an argument with more values is a coordinate
+  static constexpr size_t kMinFacts = 4;    // a set with fewer facts is no piece kind
+  static constexpr size_t kMaxSets = 32;    // the candidates kept, largest sets first
+
+  // The candidate sets among the facts true in some of `states`: for each functor with two
+  // arguments or more, the argument with the fewest distinct values (2 .. kMaxValues; several
+  // tied at 4 or more are coordinates: none is taken) splits the facts by its value.
+  static PieceFeatures discover(const reasoner::StateMachine& machine,
+                                std::span<const reasoner::State> states);
+
+  size_t size() const { return sets_.size(); }
+  const std::string& name(size_t set) const { return sets_[set].name; }  // e.g. "(cell _ _ red)"
+  // out[j]: how many facts of set j are true in `state`.
+  void counts(const reasoner::State& state, std::span<double> out) const;
+
+ private:
+  struct Set {
+    std::string name;
+    std::vector<uint64_t> mask;  // by word of the fact bitset
+    size_t facts = 0;
+  };
+  std::vector<Set> sets_;
+};
+
+}  // namespace ggp::agent

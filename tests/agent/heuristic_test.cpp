@@ -1,0 +1,134 @@
+// The learned evaluation (agent/heuristic.h) and its candidate piece sets (agent/piece_features.h);
+// the MCTS engine's decisions at its first search that use playout probes (greedy=auto).
+#include "agent/heuristic.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "agent/mcts.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+#include "support/corpus.h"
+
+using namespace ggp;
+using namespace ggp::agent;
+using reasoner::RoleIndex;
+using reasoner::State;
+
+namespace {
+
+// Red and blue alternate for 12 turns; the mover grabs a token or waits. More tokens wins (50 each
+// when level). Facts: (token ROLE K) for "at least K tokens", K = 1..6, and (has ROLE N).
+std::string token_race() {
+  std::string kif = R"(
+    (role red) (role blue)
+    (init (control red)) (init (round 0)) (init (has red 0)) (init (has blue 0))
+    (<= (legal ?p grab) (true (control ?p)) (true (has ?p ?n)) (succ ?n ?m) (token_index ?m))
+    (<= (legal ?p wait) (true (control ?p)))
+    (<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+    (<= (next (token ?p ?m)) (does ?p grab) (true (has ?p ?n)) (succ ?n ?m))
+    (<= (next (token ?p ?k)) (true (token ?p ?k)))
+    (<= (next (has ?p ?m)) (does ?p grab) (true (has ?p ?n)) (succ ?n ?m))
+    (<= (next (has ?p ?n)) (true (has ?p ?n)) (not (does ?p grab)))
+    (<= (next (control red)) (true (control blue)))
+    (<= (next (control blue)) (true (control red)))
+    (<= (next (round ?m)) (true (round ?n)) (succ ?n ?m))
+    (<= terminal (true (round 12)))
+    (<= (goal ?p 100) (true (has ?p ?a)) (other ?p ?q) (true (has ?q ?b)) (greater ?a ?b))
+    (<= (goal ?p 50) (true (has ?p ?a)) (other ?p ?q) (true (has ?q ?a)))
+    (<= (goal ?p 0) (true (has ?p ?a)) (other ?p ?q) (true (has ?q ?b)) (greater ?b ?a))
+    (other red blue) (other blue red)
+  )";
+  for (int i = 0; i < 12; ++i)
+    kif += "(succ " + std::to_string(i) + " " + std::to_string(i + 1) + ")\n";
+  for (int k = 1; k <= 6; ++k) kif += "(token_index " + std::to_string(k) + ")\n";
+  for (int a = 0; a <= 6; ++a)
+    for (int b = 0; b < a; ++b)
+      kif += "(greater " + std::to_string(a) + " " + std::to_string(b) + ")\n";
+  return kif;
+}
+
+std::unique_ptr<reasoner::StateMachine> propnet_of(std::shared_ptr<const gdl::Game> game) {
+  return propnet::make_machine(game, propnet::MachineKind::Propnet).machine;
+}
+
+SearchLimits seconds(double s) {
+  SearchLimits limits;
+  limits.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(s));
+  return limits;
+}
+
+// The state after `moves` (one per turn, the mover's; the other role plays noop).
+State after(reasoner::StateMachine& m, const std::vector<std::string>& moves) {
+  State s = m.initial_state(), next;
+  for (size_t t = 0; t < moves.size(); ++t) {
+    reasoner::JointMove joint(2);
+    for (RoleIndex r = 0; r < 2; ++r)
+      joint[r] = *m.move_from_text(r, r == t % 2 ? moves[t] : std::string("noop"));
+    m.next_state(s, joint, next);
+    std::swap(s, next);
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("term_elements splits a ground term at its top level") {
+  CHECK(term_elements("(cell 1 2 red)") == std::vector<std::string>{"cell", "1", "2", "red"});
+  CHECK(term_elements("( at (pos 1 2) white )") ==
+        std::vector<std::string>{"at", "(pos 1 2)", "white"});
+  CHECK(term_elements("control") == std::vector<std::string>{"control"});
+}
+
+TEST_CASE("heuristic: piece counts learned where they predict the results, and only there") {
+  auto race = propnet_of(gdl::load_game_text(token_race(), "race"));
+  HeuristicSettings settings;
+  settings.max_playouts = 1500;
+  HeuristicReport report;
+  reasoner::Random rng(3);
+  auto h = Heuristic::learn(*race, race->initial_state(), rng, seconds(20), settings, report);
+  REQUIRE(h);
+  INFO(report.summary);
+  CHECK(h->enabled());
+  CHECK(report.correlation > 0.4);
+  CHECK(report.correlation > report.base_correlation + 0.3);
+  CHECK(h->describe().find("(token red _)") != std::string::npos);
+  // Red ahead by a token is worth more to red than red behind by one, and less to blue.
+  const State ahead = after(*race, {"grab", "wait"}), behind = after(*race, {"wait", "grab"});
+  std::vector<double> a(2), b(2);
+  h->evaluate(ahead, 0, a);
+  h->evaluate(behind, 0, b);
+  CHECK(a[0] > b[0] + 0.1);
+  CHECK(a[1] < b[1] - 0.1);
+
+  // In tic-tac-toe the marks on the board are no material: no evaluation.
+  auto ttt = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("ticTacToe")));
+  HeuristicReport none;
+  auto off = Heuristic::learn(*ttt, ttt->initial_state(), rng, seconds(20), settings, none);
+  INFO(none.summary);
+  CHECK((!off || !off->enabled()));
+  CHECK_FALSE(none.enabled);
+}
+
+TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once, not elsewhere") {
+  MctsConfig config;
+  config.leaf_batch = 16;
+  config.leaf_playouts = 4;
+  config.greedy_auto = true;
+  auto c4 = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("connect_four")));
+  MctsSearcher tactical(config, *c4, 5);
+  tactical.search(playout_budget(256));
+  const std::string on = tactical.note();
+  INFO(on);
+  CHECK(on.find("greedy playouts on") != std::string::npos);
+
+  // Reversi: no move hands the other a win at once until the board is full.
+  auto reversi = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("reversi")));
+  MctsSearcher quiet(config, *reversi, 5);
+  quiet.search(playout_budget(256));
+  const std::string off = quiet.note();
+  INFO(off);
+  CHECK(off.find("greedy playouts off") != std::string::npos);
+}
