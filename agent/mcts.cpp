@@ -155,10 +155,19 @@ void MctsSearcher::seed_prior(const MctsWorker& w, uint32_t parent, uint32_t chi
   const Node& p = tree_.node(parent);
   const Node& c = tree_.node(child);
   if (!heuristic_ || p.mover < 0 || c.solved) return;
-  heuristic_->evaluate(c.state, c.mover, prior_);
+  // Relative to the parent, as Sancho squashes a reference node's mean toward its heuristic: the
+  // parent's mean for the mover so far, moved by what the evaluation says the move changes.
   const auto mover = static_cast<RoleIndex>(p.mover);
+  heuristic_->evaluate(p.state, p.mover, prior_);
+  const double before = prior_[mover];
+  heuristic_->evaluate(c.state, c.mover, prior_);
+  double sum = 0, visits = 0;
+  for (uint32_t e = tree_.edges_begin(parent, mover); e < tree_.edges_end(parent, mover); ++e)
+    sum += tree_.stats(e).sum, visits += tree_.stats(e).visits;
+  const double base = visits > 0 ? sum / visits : before;
   EdgeStats& s = tree_.stats(w.path_edges[w.path_edges.size() - num_roles_ + mover]);
-  const double k = config_.heuristic_weight, v = prior_[mover];
+  const double k = config_.heuristic_weight;
+  const double v = std::clamp(base + prior_[mover] - before, 0.0, 1.0);
   s.visits += config_.heuristic_weight;
   s.sum += k * v;
   s.sum_sq += k * v * v;
@@ -217,6 +226,10 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
     }
   }
   double explore = config_.exploration * std::sqrt(log_visits / n);
+  if (config_.ucb_tuned) {
+    const double variance = std::max(0.0, s.sum_sq / n - mean * mean);
+    explore *= std::sqrt(std::min(0.25, variance + std::sqrt(2 * log_visits / n)));
+  }
   double amaf = s.amaf_visits > 0 ? s.amaf_sum / s.amaf_visits : mean;
   double score = mean + explore;
   if (config_.amaf == AmafMode::Rave) {

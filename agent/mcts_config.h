@@ -26,6 +26,9 @@ enum class PlayoutMode {
 
 struct MctsConfig {
   double exploration = 0.4;           // UCB1 constant c (0.4 as in the PPA paper's GGP setting)
+  bool ucb_tuned = false;  // UCB1-Tuned (Auer, Cesa-Bianchi & Fischer 2002; Sancho's default):
+                           // c * sqrt(ln N / n * min(1/4, variance + sqrt(2 ln N / n))); at the
+                           // top variance of a win/loss result it is half UCB1's term
   uint32_t expand_threshold = 0;      // visits a leaf needs before it grows children
   size_t max_nodes = 1'000'000;       // node pool cap: at the cap the tree stops growing
   double max_tree_mb = 512;           // memory cap of the tree (MiB), same effect as max_nodes
@@ -51,8 +54,9 @@ struct MctsConfig {
 
   // A learned evaluation (agent/heuristic.h), fitted at the first search from playouts and kept
   // where it predicts results: each new node of a single mover's choice starts with this many
-  // pseudo-visits of the evaluation's value for the mover (progressive bias as Sancho seeds new
-  // nodes, with 2 to 6.5). 0: no evaluation.
+  // pseudo-visits of a value for the mover: the parent's mean so far moved by the evaluation's
+  // change from parent to child (progressive bias as Sancho seeds new nodes, with 2 to 6.5
+  // pseudo-visits, relative to a reference node). 0: no evaluation.
   uint32_t heuristic_weight = 0;
 
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)

@@ -1,9 +1,10 @@
-// `ggp games [DIR] [--json]`: lists the game library, one row per DIR/*.kif (sorted by name): the
+// `ggp games [DIR] [--json] [--budget S]`: lists the game library, one row per DIR/*.kif (sorted by name): the
 // game, its roles, whether they move simultaneously, its kind from the header's Kind line
 // (gdl/game_header.h), and its propnet's size (components) and build time in ms. Without DIR:
 // ./games_kif when it exists (running from the project root), else games_kif/ beside the folder
 // holding the executable (build/ggp run from anywhere). A game that does not load, or that has no
-// well-formed Kind line, is listed with the problem and makes the exit status 1.
+// well-formed Kind line, is listed with the problem and makes the exit status 1. --budget is the
+// seconds each propnet may take to build (the default machine's 10 s unless given).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -39,7 +40,7 @@ fs::path default_games_dir() {
   return {};
 }
 
-GameRow describe(const fs::path& path) {
+GameRow describe(const fs::path& path, double budget_seconds) {
   GameRow row;
   row.name = path.stem().string();
   row.header = gdl::read_game_header_file(path.string());
@@ -48,7 +49,9 @@ GameRow describe(const fs::path& path) {
     auto game = gdl::load_game_file(path.string());
     for (gdl::SymbolId role : game->roles) row.roles.push_back(game->symbols.name(role));
     propnet::PropnetStats stats;
-    propnet::make_propnet(game, {}, &stats);
+    propnet::PropnetLimits limits;
+    limits.seconds = budget_seconds;
+    propnet::make_propnet(game, limits, &stats);
     row.components = stats.gates;
     row.build_ms = stats.build_ms;
   } catch (const std::exception& e) {
@@ -96,7 +99,7 @@ void print_table(const std::vector<GameRow>& rows) {
   }
 }
 
-int run_games(const std::string& dir_option, bool json) {
+int run_games(const std::string& dir_option, bool json, double budget_seconds) {
   const fs::path dir = dir_option.empty() ? default_games_dir() : fs::path(dir_option);
   if (dir.empty() || !fs::is_directory(dir)) {
     std::cerr << "ggp games: no games folder "
@@ -110,7 +113,7 @@ int run_games(const std::string& dir_option, bool json) {
     if (entry.path().extension() == ".kif") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   std::vector<GameRow> rows;
-  for (const fs::path& file : files) rows.push_back(describe(file));
+  for (const fs::path& file : files) rows.push_back(describe(file, budget_seconds));
   if (json) {
     std::cout << '[';  // one game per line
     for (size_t i = 0; i < rows.size(); ++i)
@@ -126,9 +129,12 @@ void add_games_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("games", "List the game library: roles, kind, propnet size and build time");
   static std::string dir;
   static bool json = false;
+  static double budget_seconds = propnet::PropnetLimits{}.seconds;
   cmd->add_option("dir", dir, "the folder of .kif files (default: games_kif/ of the project)");
   cmd->add_flag("--json", json, "print a JSON array, one object per game");
-  cmd->callback([] { exit_status() = run_games(dir, json); });
+  cmd->add_option("--budget", budget_seconds, "seconds each propnet may take to build")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([] { exit_status() = run_games(dir, json, budget_seconds); });
 }
 
 const CommandRegistration registration(add_games_command);

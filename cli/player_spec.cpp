@@ -100,6 +100,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
     c.greedy_playouts = !c.greedy_auto && to_bool("greedy", v);
   };
   s["heuristic"] = number("heuristic", c.heuristic_weight);
+  s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
   s["sp_restart"] = number("sp_restart", c.sp_restart_playouts);
@@ -343,6 +344,7 @@ std::string player_spec_help() {
       "        playout=random|mast|mast_eg|ppa (mast_eg: epsilon-greedy MAST), mast_tau, mast_eps,\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
+      "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"
       "        greedy=0|1|auto (playouts take a win at once and avoid a move that lets the next\n"
       "        mover win at once: in the bit-parallel lanes too; auto: where probes at the first\n"
       "        search show a tactical game and an affordable cost), heuristic=N (an evaluation learned at\n"
