@@ -2,6 +2,7 @@
 // The rule AST of a GDL game: terms, literals, rules. Produced by the parser (gdl/parser.h) and
 // checked by the validator (gdl/validator.h); every later layer builds its own representation
 // from it, so it favours clarity over speed.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -44,12 +45,22 @@ struct Rule {
   bool is_fact() const { return body.empty(); }
 };
 
+// Something the reader read as GGP-Base reads it although the GDL specification forbids it (a
+// stray ')', a name used in several shapes): the validator reports it as a warning.
+struct ReadingNote {
+  static constexpr size_t kNoRule = SIZE_MAX;
+  size_t rule = kNoRule;  // the index in Game::rules of the rule it is about, or kNoRule
+  SourceLocation where;
+  std::string message;
+};
+
 // A whole rule sheet. The symbol table is shared with everything that prints terms of this game.
 struct Game {
   std::string source;  // file name, or "<rules>" for rules from a message
   SymbolTable symbols;
   std::vector<Rule> rules;
   std::vector<SymbolId> roles;  // in the order of the rule sheet's (role ...) facts
+  std::vector<ReadingNote> notes;
 };
 
 // The relation of an atomic sentence: its name (the constant, or the function symbol).

@@ -102,6 +102,11 @@ void Findings::warning(const Rule& rule, SourceLocation where, const std::string
   add(report_.warnings, dropped_warnings_, &rule, where, "warning: " + message);
 }
 
+void Findings::note(const ReadingNote& note) {
+  const Rule* rule = note.rule < game_.rules.size() ? &game_.rules[note.rule] : nullptr;
+  add(report_.warnings, dropped_warnings_, rule, note.where, "warning: " + note.message);
+}
+
 void Findings::error(const std::string& message) {
   add(report_.errors, dropped_errors_, nullptr, {}, message);
 }

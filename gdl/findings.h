@@ -24,6 +24,8 @@ class Findings {
   // rule as the rule sheet writes it (shortened if very long).
   void error(const Rule& rule, SourceLocation where, const std::string& message);
   void warning(const Rule& rule, SourceLocation where, const std::string& message);
+  // A reader's note (gdl/ast.h), as a warning.
+  void note(const ReadingNote& note);
   // A problem of the whole rule sheet, not of one rule.
   void error(const std::string& message);
   void warning(const std::string& message);

@@ -6,8 +6,8 @@
 
 namespace ggp::gdl {
 
-std::shared_ptr<const Game> load_game(Game game) {
-  validate(game);
+std::shared_ptr<const Game> load_game(Game game, std::vector<Diagnostic>* warnings) {
+  validate(game, warnings);
   make_rules_safe(game);
   return std::make_shared<const Game>(std::move(game));
 }

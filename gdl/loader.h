@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gdl/ast.h"
 
@@ -12,7 +13,8 @@ namespace ggp::gdl {
 // prover reads them (gdl/unsafe_rules.h), so every machine sees safe rules. Throws GdlError.
 std::shared_ptr<const Game> load_game_file(const std::string& path);
 std::shared_ptr<const Game> load_game_text(std::string_view text, std::string source = "<rules>");
-// Validates an already parsed game (e.g. from a START message) and shares it.
-std::shared_ptr<const Game> load_game(Game game);
+// Validates an already parsed game (e.g. from a START message) and shares it; the validator's
+// warnings (GDL that GGP-Base reads but the specification forbids) go to `*warnings` when given.
+std::shared_ptr<const Game> load_game(Game game, std::vector<Diagnostic>* warnings = nullptr);
 
 }  // namespace ggp::gdl

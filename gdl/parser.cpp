@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "gdl/name_split.h"
 #include "gdl/sexpr_stream.h"
 
 namespace ggp::gdl {
@@ -97,8 +98,9 @@ class RuleBuilder {
   const SymbolTable& symbols_;
 };
 
-// Converts expressions one by one into game.rules, collecting the malformed ones; then fills
-// game.roles. `next(e)` yields the expressions.
+// Converts expressions one by one into game.rules, collecting the malformed ones; then splits
+// the names used in several shapes (gdl/name_split.h) and fills game.roles. `next(e)` yields the
+// expressions.
 template <class Next>
 void build_rules(Game& game, Next&& next) {
   RuleBuilder builder(game.symbols);
@@ -113,6 +115,7 @@ void build_rules(Game& game, Next&& next) {
   }
   if (!errors.empty()) throw GdlError(std::move(errors));
   game.rules.shrink_to_fit();
+  split_names(game);
   for (const Rule& r : game.rules)
     if (r.is_fact() && r.head.name == kw::role && r.head.arity() == 1 &&
         r.head.args[0].is_constant())
@@ -137,8 +140,13 @@ Game parse_game(std::string_view text, std::string source) {
   Game game;
   game.source = std::move(source);
   SExprStream stream(text, game.source, game.symbols);
+  stream.end_at_stray_close();
   SExpr e;
   build_rules(game, [&]() { return stream.next(e) ? &e : nullptr; });
+  if (const auto& at = stream.stray_close())
+    game.notes.push_back({ReadingNote::kNoRule, *at,
+                          "unbalanced ')': no list is open here; GGP-Base ends the rule sheet "
+                          "here and ignores the rest, and so does this reader"});
   return game;
 }
 
@@ -165,7 +173,11 @@ Game parse_game_file(const std::string& path) {
 
 Term term_from_sexpr(const SExpr& e, const SymbolTable& symbols, const std::string& source) {
   try {
-    return RuleBuilder(symbols).term(e);
+    Term t = RuleBuilder(symbols).term(e);
+    if (!use_game_names(t, symbols))
+      throw GdlError({Diagnostic{
+          source, e.where, "'" + to_string(t, symbols) + "' is written nowhere in the game"}});
+    return t;
   } catch (const RuleError& err) {
     throw GdlError({Diagnostic{source, err.where, err.message}});
   }

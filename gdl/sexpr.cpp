@@ -82,6 +82,11 @@ bool SExprStream::next(SExpr& out) {
       open.push_back(std::move(list));
       ++it;
     } else if (*it == ')') {
+      if (open.empty() && end_at_stray_close_) {
+        stray_close_ = locate(offset);
+        it = end;
+        break;
+      }
       if (open.empty()) fail(offset, "unbalanced ')': no list is open here");
       SExpr finished = std::move(open.back());
       open.pop_back();

@@ -46,6 +46,16 @@ SymbolId SymbolTable::intern(std::string_view text) {
   return it->second;
 }
 
+SymbolId SymbolTable::add_shape(SymbolId name, bool empty_call, size_t arity) {
+  auto [it, added] =
+      shapes_.try_emplace(shape_key(name, empty_call, arity), static_cast<SymbolId>(names_.size()));
+  if (added) {
+    names_.push_back(empty_call ? "(" + names_[name] + ")" : names_[name]);
+    origins_.emplace(it->second, name);
+  }
+  return it->second;
+}
+
 SymbolId SymbolTable::find(std::string_view text) const {
   if (SymbolId k = keyword_id(text); k != kAbsent) return k;
   auto it = ids_.find(std::string(text));

@@ -44,11 +44,36 @@ class SymbolTable {
   bool is_keyword(SymbolId id) const { return id < kw::count; }
   size_t size() const { return names_.size(); }
 
+  // A name used in several shapes is several names, as GGP-Base reads it (gdl/name_split.h): a
+  // shape is an arity, or the call without arguments `(f)` beside the constant `f`. add_shape gives
+  // a further shape of `name` an id of its own, printed as `name` (as `(name)` for the empty call),
+  // which is no keyword and which intern() never returns.
+  SymbolId add_shape(SymbolId name, bool empty_call, size_t arity);
+  // The id of `name` used in this shape: the one add_shape gave it, else `name` itself.
+  SymbolId shape(SymbolId name, bool empty_call, size_t arity) const {
+    if (shapes_.empty()) return name;
+    auto it = shapes_.find(shape_key(name, empty_call, arity));
+    return it == shapes_.end() ? name : it->second;
+  }
+  // Whether add_shape made `id`.
+  bool is_shape(SymbolId id) const { return origins_.contains(id); }
+  // The interned name a shape was made from; `id` itself for an interned symbol.
+  SymbolId origin(SymbolId id) const {
+    auto it = origins_.find(id);
+    return it == origins_.end() ? id : it->second;
+  }
+
   static constexpr SymbolId kAbsent = UINT32_MAX;
 
  private:
+  static uint64_t shape_key(SymbolId name, bool empty_call, size_t arity) {
+    return uint64_t{name} << 32 | (empty_call ? 1u << 31 : 0u) | static_cast<uint32_t>(arity);
+  }
+
   std::vector<std::string> names_;
   std::unordered_map<std::string, SymbolId> ids_;
+  std::unordered_map<uint64_t, SymbolId> shapes_;   // shape_key -> id made by add_shape
+  std::unordered_map<SymbolId, SymbolId> origins_;  // id made by add_shape -> its name
 };
 
 }  // namespace ggp::gdl

@@ -7,9 +7,9 @@
 
 namespace ggp::gdl {
 
-// gdl/arity_check.cpp: one arity per relation and per function symbol, the keywords' arities,
-// logical operators never used as names.
-void check_arities(const Game& game, Findings& findings);
+// gdl/name_check.cpp: the reader's notes as warnings (one shape per name is the reader's work,
+// gdl/name_split.h), logical operators never naming a sentence.
+void check_names(const Game& game, Findings& findings);
 
 // gdl/safety.cpp: variables of heads, `not` and `distinct` bound by positive atoms.
 void check_safety(const Game& game, const DependencyGraph& graph, Findings& findings);

@@ -3,9 +3,7 @@
 // Hinrichs, Haley, Schkufza, Genesereth, "General Game Playing: Game Description Language
 // Specification", Stanford LG-2006-01, 2008) and GGP-Base's StaticValidator. Errors:
 // - no role; `role` defined by a rule, twice, or not a constant;
-// - a relation or a function symbol used with two arities; a keyword with the wrong arity (role 1,
-//   init 1, true 1, next 1, legal 2, does 2, goal 2, terminal 0, base 1, input 2); a relation
-//   keyword used as a function symbol; `not`, `or`, `distinct`, `<=` naming a sentence;
+// - `not`, `or`, `distinct`, `<=` naming a sentence;
 // - an unsafe rule: a variable of the head, of a `not` or of a `distinct` that no positive atom
 //   of the body binds (an `or` binds a variable only if every disjunct does);
 // - negation through a cycle of the dependency graph, `or` and nested `not` included;
@@ -17,9 +15,12 @@
 // or in rules the game never uses; negation that cycles through relations but through no chain
 // of unifiable rules (gdl/rule_graph.h; such recursion is not subject to the recursion
 // restriction at all); `legal`, `goal`, `terminal` depending on `does`; `init`, `base`, `input`
-// in a body; `not`, `or`, `distinct` as function symbols.
-// Also warnings: relations used but never defined, `(p)` written for `p`, no `legal`, `goal` or
-// `terminal` rule.
+// in a body; and the reader's notes (Game::notes), where it reads as GGP-Base does: a relation or
+// function name used with several arities (several names, gdl/name_split.h), a keyword with
+// another arity than GDL's (role 1, init 1, true 1, next 1, legal 2, does 2, goal 2, terminal 0,
+// base 1, input 2: a relation of its own) or as a function symbol (a plain name), `(p)` written
+// for `p` (a sentence apart from `p`), a stray ')' (the end of the rule sheet).
+// Also warnings: relations used but never defined, no `legal`, `goal` or `terminal` rule.
 #include <vector>
 
 #include "gdl/ast.h"
@@ -36,7 +37,8 @@ struct ValidationReport {
 // Runs every check; never throws for a problem of the rules.
 ValidationReport check_game(const Game& game);
 
-// Throws GdlError listing every error (warnings are dropped); what loaders call.
-void validate(const Game& game);
+// Throws GdlError listing every error; what loaders call. The warnings go to `*warnings` when
+// given, else are dropped.
+void validate(const Game& game, std::vector<Diagnostic>* warnings = nullptr);
 
 }  // namespace ggp::gdl

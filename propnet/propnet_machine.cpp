@@ -176,12 +176,6 @@ class PropnetMachine final : public reasoner::StateMachine {
 
   bool value(uint32_t lit) const { return ((v_.counters[lit >> 1] >> 31) ^ (lit & 1)) != 0; }
 
-  // `(f)` to `f`, as TermPool prints it.
-  static void drop_empty_calls(gdl::Term& t) {
-    if (t.is_function() && t.args.empty()) t.kind = gdl::Term::Kind::Constant;
-    for (gdl::Term& a : t.args) drop_empty_calls(a);
-  }
-
   // Text to the form of gdl::to_string, with a private copy of the symbols (made on first use).
   std::optional<std::string> canonical(std::string_view text) {
     if (!symbols_) symbols_ = std::make_unique<gdl::SymbolTable>(p_->game->symbols);
@@ -189,7 +183,6 @@ class PropnetMachine final : public reasoner::StateMachine {
       std::vector<gdl::SExpr> e = gdl::read_sexprs(text, "<text>", *symbols_);
       if (e.size() != 1) return std::nullopt;
       gdl::Term term = gdl::term_from_sexpr(e[0], *symbols_, "<text>");
-      drop_empty_calls(term);
       return gdl::to_string(term, *symbols_);
     } catch (const gdl::GdlError&) {
       return std::nullopt;

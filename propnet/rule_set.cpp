@@ -80,7 +80,7 @@ class Compiler {
       return p;
     }
     p.kind = Pattern::Kind::Func;
-    p.value = functor_of(t.name, t.is_function(), t.arity());
+    p.value = t.name;
     for (const gdl::Term& a : t.args) p.args.push_back(compile(a));
     return p;
   }
@@ -89,7 +89,7 @@ class Compiler {
   TermId intern(const gdl::Term& t) {
     std::vector<TermId> args;
     for (const gdl::Term& a : t.args) args.push_back(intern(a));
-    return pool_.intern(functor_of(t.name, t.is_function(), t.arity()), args);
+    return pool_.intern(t.name, args);
   }
   TermPool& pool_;
   std::unordered_map<gdl::SymbolId, uint32_t> slots_;
@@ -147,8 +147,7 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
   Compiler compiler(pool);
   auto atom = [&](const gdl::Term& t) {
     PreparedAtom a;
-    a.relation = set.relation(functor_of(t.name, t.is_function(), t.arity()),
-                              static_cast<uint32_t>(t.arity()));
+    a.relation = set.relation(t.name, static_cast<uint32_t>(t.arity()));
     a.atom = compiler.compile(t);
     a.slots = unique_slots(a.atom);
     return a;

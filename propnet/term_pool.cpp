@@ -80,8 +80,8 @@ TermId TermPool::intern(gdl::SymbolId functor, std::span<const TermId> args) {
 
 void TermPool::append_text(TermId t, const gdl::SymbolTable& symbols, std::string& out) const {
   const Entry& e = entries_[t];
-  if (e.arity == 0) {  // `(f)` prints as `f`, as GGP-Base (and the traces) do
-    out += symbols.name(e.functor & ~kEmptyCall);
+  if (e.arity == 0) {
+    out += symbols.name(e.functor);
     return;
   }
   out += '(';

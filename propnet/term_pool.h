@@ -13,14 +13,6 @@ namespace ggp::propnet {
 
 using TermId = uint32_t;
 inline constexpr TermId kNoTerm = UINT32_MAX;
-// Marks the functor of `(f)`, a function term without arguments, which GDL (and GGP-Base)
-// distinguish from the constant `f`.
-inline constexpr gdl::SymbolId kEmptyCall = 1u << 31;
-
-// The functor a term's name interns to.
-inline gdl::SymbolId functor_of(gdl::SymbolId name, bool is_function, size_t arity) {
-  return is_function && arity == 0 ? (name | kEmptyCall) : name;
-}
 
 class TermPool {
  public:
@@ -42,8 +34,8 @@ class TermPool {
   }
   size_t size() const { return entries_.size(); }
 
-  // `(f a b)` or `a`, in the rule sheet's case (the form of gdl::to_string), except that `(f)`
-  // prints as `f`.
+  // `(f a b)` or `a`, in the rule sheet's case (the form of gdl::to_string). The reader has made
+  // `(f)` a constant of its own, printed `(f)` (gdl/name_split.h).
   void append_text(TermId t, const gdl::SymbolTable& symbols, std::string& out) const;
   std::string text(TermId t, const gdl::SymbolTable& symbols) const;
 

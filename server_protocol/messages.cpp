@@ -136,8 +136,9 @@ std::shared_ptr<const RuleSheet> read_rule_sheet(std::string_view text, const st
   return sheet;
 }
 
-std::shared_ptr<const gdl::Game> load_rule_sheet(const RuleSheet& sheet, const std::string& source) {
-  return gdl::load_game(gdl::game_from_sexprs(sheet.rules, sheet.symbols, source));
+std::shared_ptr<const gdl::Game> load_rule_sheet(const RuleSheet& sheet, const std::string& source,
+                                                 std::vector<gdl::Diagnostic>* warnings) {
+  return gdl::load_game(gdl::game_from_sexprs(sheet.rules, sheet.symbols, source), warnings);
 }
 
 Message parse_message(std::string_view text) {

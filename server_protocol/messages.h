@@ -34,8 +34,10 @@ struct RuleSheet {
 
 // Reads a rule sheet from KIF text. Throws gdl::GdlError.
 std::shared_ptr<const RuleSheet> read_rule_sheet(std::string_view text, const std::string& source);
-// The validated game of a rule sheet. Throws gdl::GdlError.
-std::shared_ptr<const gdl::Game> load_rule_sheet(const RuleSheet& sheet, const std::string& source);
+// The validated game of a rule sheet, its warnings (GDL that GGP-Base reads but the specification
+// forbids) in `*warnings` when given. Throws gdl::GdlError.
+std::shared_ptr<const gdl::Game> load_rule_sheet(const RuleSheet& sheet, const std::string& source,
+                                                 std::vector<gdl::Diagnostic>* warnings = nullptr);
 
 struct Message {
   MessageKind kind = MessageKind::Info;

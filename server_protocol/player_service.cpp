@@ -153,8 +153,9 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
   }
 
   std::shared_ptr<const gdl::Game> game;
+  std::vector<gdl::Diagnostic> warnings;
   try {
-    game = load_rule_sheet(*m.rules, "START " + m.match_id);
+    game = load_rule_sheet(*m.rules, "START " + m.match_id, &warnings);
   } catch (const std::exception& e) {
     std::lock_guard lock(mutex_);
     current_.reset();
@@ -164,6 +165,9 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
     return r;
   }
   r.note = session->start(game, m.role, arrival, m.start_clock, seed);
+  if (!warnings.empty())  // read as GGP-Base reads it; the log says where the rules stray
+    r.note += "; rules read with " + std::to_string(warnings.size()) +
+              " warning(s), the first: " + warnings.front().to_string();
   r.reply = "ready";
   return r;
 }

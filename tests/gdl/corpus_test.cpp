@@ -17,28 +17,19 @@ using namespace ggp::gdl;
 
 namespace {
 
-// Broken rule sheets and a part of the error that shows why. The first four are named by the
-// issue; the others were found by this validator and checked by hand.
+// Broken rule sheets and a part of the error that shows why. The reader reads what GGP-Base reads
+// (names in several shapes, a stray ')': gdl/parser.h), so what is left are rules GGP-Base cannot
+// play either: its prover throws on the first legal moves of the catch-me games and thief_police
+// (a head variable nothing binds). DoubleAuctionDJ and themathematician (GGP-Base plays them)
+// wait on an unsafe legal move and on recursion over terms that only a top-down prover follows.
 const std::map<std::string, std::string> kBroken = {
-    {"stanford/hitori.kif", "unbalanced ')'"},
-    {"stanford/mnk.kif", "unbalanced ')'"},
-    {"ggp-base_test/test_invalid_function_arities_differ.kif", "the function 'a' is used here"},
-    {"ggp-base_test/test_invalid_sentence_arities_differ.kif", "the relation 'foo' is used here"},
-    {"dresden/catch_me_if_u_can.kif", "'does' cannot be the head"},
-    {"dresden/catch_me_if_u_can_1.kif", "'true' cannot be the head"},
-    {"dresden/CatchMeIfYouCan.kif", "'does' cannot be the head"},
-    {"dresden/thief_police.kif", "'does' cannot be the head"},
-    {"dresden/Checkers_grounded.kif", "the relation 'canJump' is used here"},
-    {"dresden/Connect4_grounded.kif", "the relation 'open' is used here"},
-    {"dresden/DotsAndBoxesExperimental.kif", "the keyword 'role' is used as a function symbol"},
+    {"dresden/catch_me_if_u_can.kif", "unsafe rule: the variable ?y1"},
+    {"dresden/catch_me_if_u_can_1.kif", "unsafe rule: the variable ?y1"},
+    {"dresden/CatchMeIfYouCan.kif", "unsafe rule: the variable ?y1"},
+    {"dresden/thief_police.kif", "unsafe rule: the variable ?y1"},
     {"dresden/DoubleAuctionDJ.kif", "unsafe rule: the variables ?a, ?a2, ?q"},
-    {"dresden/gameofsquares.kif", "'next' takes 1 argument, here 3"},
-    {"dresden/Nine_Mens_Morris_0.11_2p.kif", "the relation 'closingMill' is used here"},
-    {"dresden/Qyshinsu.kif", "'base' takes 1 argument, here 2"},
-    {"dresden/sudoku_simple.kif", "the function 'cell' is used here"},
-    {"dresden/themathematician_easy.kif", "the variable ?n of a fact"},
-    {"dresden/themathematician_medium.kif", "the variable ?n of a fact"},
-    {"stanford/jointsukoshi.kif", "'legal' takes 2 arguments, here 4"},
+    {"dresden/themathematician_easy.kif", "recursion restriction violated"},
+    {"dresden/themathematician_medium.kif", "recursion restriction violated"},
 };
 
 std::vector<std::string> split(const std::string& line) {

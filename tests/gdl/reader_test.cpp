@@ -28,8 +28,9 @@ TEST_CASE("reader: not, distinct, or") {
 }
 
 TEST_CASE("reader: errors name the line and column") {
+  SymbolTable symbols;
   try {
-    parse_game("(role x)\n  (role y))");
+    read_sexprs("(role x)\n  (role y))", "<rules>", symbols);
     FAIL("expected an error");
   } catch (const GdlError& e) {
     CHECK(std::string(e.what()) == "<rules>:2:11: unbalanced ')': no list is open here");
