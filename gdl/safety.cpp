@@ -18,7 +18,9 @@
 //   `(<= (goal player 100) (not (true (outer ?x empty))))`. A Prolog reasoner would read "there
 //   is no ?x such that ..."; GGP-Base's prover drops every `not` and `distinct` with a variable
 //   that no positive atom of the rule binds, and so does the rewrite;
-// - no GDL keyword relation depends, directly or not, on the rule's relation.
+// - no GDL keyword relation depends, directly or not, on the rule's relation;
+// - the variable is in the move of a `legal` head: GGP-Base answers with a move that is not
+//   ground, which no player can send, and the rewrite drops the rule (dresden/DoubleAuctionDJ).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -237,10 +239,10 @@ class SafetyChecker {
   }
 
   // Why an unbound variable is only a warning; kNone for an error.
-  enum class Excuse { kNone, kRoleArgument, kCallersBind, kLocalToNot, kUnused };
-  static constexpr Excuse kEveryExcuse[] = {Excuse::kNone, Excuse::kRoleArgument,
+  enum class Excuse { kNone, kRoleArgument, kCallersBind, kLocalToNot, kUnused, kUnplayableMove };
+  static constexpr Excuse kEveryExcuse[] = {Excuse::kNone,        Excuse::kRoleArgument,
                                             Excuse::kCallersBind, Excuse::kLocalToNot,
-                                            Excuse::kUnused};
+                                            Excuse::kUnused,      Excuse::kUnplayableMove};
 
   Excuse excuse(const Unbound& u, SymbolId v, const std::vector<bool>& callers_bind) const {
     const Rule& rule = game_.rules[u.rule];
@@ -251,6 +253,8 @@ class SafetyChecker {
         callers_bind[n])
       return Excuse::kCallersBind;
     if (!used_[n]) return Excuse::kUnused;
+    if (relation_of(rule.head) == kw::legal && head_positions(rule, v) == 2)
+      return Excuse::kUnplayableMove;
     return Excuse::kNone;
   }
 
@@ -291,6 +295,11 @@ class SafetyChecker {
           break;
         case Excuse::kUnused:
           findings_.warning(rule, u.where, message + "; the relation is never used by the game");
+          break;
+        case Excuse::kUnplayableMove:
+          findings_.warning(rule, u.where,
+                            message + "; GGP-Base answers with a move that is not ground, which " +
+                                "no player can send, so the rule is dropped");
           break;
       }
     }

@@ -220,13 +220,20 @@ class Rewriter {
     ++report_.role_atoms;
   }
 
+  // A `legal` rule whose head has a variable that no positive atom binds (the role's was bound
+  // by step 2).
+  static bool is_unplayable_move(const Rule& rule) {
+    if (relation_of(rule.head) != kw::legal) return false;
+    return !subset(variables_of(rule.head), positive_variables(rule));
+  }
+
   // Step 3.
   void drop_unused() {
     const std::set<SymbolId> used = reachable(
         {kw::role, kw::init, kw::next, kw::legal, kw::goal, kw::terminal, kw::base, kw::input},
         definitions(game_.rules));
     report_.dropped_rules += std::erase_if(game_.rules, [&](const Rule& r) {
-      return !used.count(relation_of(r.head)) && !is_safe(r);
+      return !is_safe(r) && (!used.count(relation_of(r.head)) || is_unplayable_move(r));
     });
   }
 

@@ -12,7 +12,10 @@
 //    `(<= (goal player 100) (not (true (outer ?x empty))))` in every state (RobinsonRoulette).
 // 2. The role variable of a `legal`, `goal` or `input` head that nothing binds ranges over the
 //    roles, since every query names its role: the body gets `(role ?p)` first (test_case_3e).
-// 3. An unsafe rule of a relation that no keyword relation depends on is dropped (test_case_3b).
+// 3. An unsafe rule of a relation that no keyword relation depends on is dropped (test_case_3b),
+//    and so is a `legal` rule whose move has a variable that nothing binds: GGP-Base answers it
+//    with a move that is not ground, which no player can send (dresden/DoubleAuctionDJ's
+//    `(match (ask ?a1 ?a ?p1) ...)`, whose body holds in no state of GGP-Base's trace).
 // 4. A relation whose head variables only its callers bind, or nobody (TTTblind's `(column ?M ?Z)`,
 //    whose caller ignores ?M), is unfolded into its callers: each call is replaced by the body of
 //    each rule of the relation under the unifier of the call and the head, the unfolding of Tamaki

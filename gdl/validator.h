@@ -12,15 +12,16 @@
 //   `does`, `next`, `legal`, `goal` or `terminal`.
 // Where real games that GGP-Base plays rely on a looser reading, the finding is a warning (each
 // check's file says which corpus games): unsafe variables that every query or every use binds,
-// or in rules the game never uses; negation that cycles through relations but through no chain
-// of unifiable rules (gdl/rule_graph.h; such recursion is not subject to the recursion
-// restriction at all); `legal`, `goal`, `terminal` depending on `does`; `init`, `base`, `input`
-// in a body; and the reader's notes (Game::notes), where it reads as GGP-Base does: a relation or
-// function name used with several arities (several names, gdl/name_split.h), a keyword with
-// another arity than GDL's (role 1, init 1, true 1, next 1, legal 2, does 2, goal 2, terminal 0,
-// base 1, input 2: a relation of its own) or as a function symbol (a plain name), `(p)` written
-// for `p` (a sentence apart from `p`), a stray ')' (the end of the rule sheet).
-// Also warnings: relations used but never defined, no `legal`, `goal` or `terminal` rule.
+// in rules the game never uses, or in the move of a `legal` head (a move no player can send);
+// negation that cycles through relations but through no chain of unifiable rules (gdl/rule_graph.h;
+// such recursion is not subject to the recursion restriction at all); `legal`, `goal`, `terminal`
+// depending on `does`; `init`, `base`, `input` in a body; and the reader's notes (Game::notes),
+// where it reads as GGP-Base does: a relation or function name used with several arities (several
+// names, gdl/name_split.h), a keyword with another arity than GDL's (role 1, init 1, true 1, next
+// 1, legal 2, does 2, goal 2, terminal 0, base 1, input 2: a relation of its own) or as a function
+// symbol (a plain name), `(p)` written for `p` (a sentence apart from `p`), a stray ')' (the end of
+// the rule sheet). Also warnings: relations used but never defined, no `legal`, `goal` or
+// `terminal` rule.
 #include <vector>
 
 #include "gdl/ast.h"

@@ -108,6 +108,16 @@ TEST_CASE("unsafe rules: an unsafe rule nothing observable uses is dropped") {
   CHECK(texts(g).size() == parse_game(kFrame).rules.size() + 2);
 }
 
+TEST_CASE("unsafe rules: a legal move with a variable nothing binds is dropped") {
+  UnsafeRewrite report;
+  Game g = rewritten(std::string(kFrame) +
+                         "(<= (legal a (m ?x ?y)) (index ?x)) (<= (legal ?p (m ?x ?x)) (index ?x))",
+                     &report);
+  CHECK(report.dropped_rules == 1);
+  CHECK(!has_rule(g, "(<= (legal a (m ?x ?y)) (index ?x))"));
+  CHECK(has_rule(g, "(<= (legal ?p (m ?x ?x)) (role ?p) (index ?x))"));
+}
+
 TEST_CASE("unsafe rules: a relation whose callers bind its head is unfolded into them") {
   UnsafeRewrite report;
   Game g = rewritten(std::string(kFrame) +

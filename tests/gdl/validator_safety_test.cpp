@@ -11,12 +11,20 @@ bool has(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("safety: variables of the head are bound by a positive atom") {
-  CHECK(errors_with("(<= (legal r (m ?x)) (true (c ?x)))\n") == "");
-  std::string e = errors_with("(<= (legal r (m ?x ?y)) (true (c ?x)))\n");
+  CHECK(errors_with("(<= (next (m ?x)) (true (c ?x)))\n") == "");
+  std::string e = errors_with("(<= (next (m ?x ?y)) (true (c ?x)))\n");
   CHECK(has(e,
             "t.kif:7:1: unsafe rule: the variable ?y of the head does not occur in a positive "
-            "atom of the body\n    in rule: (<= (legal r (m ?x ?y)) (true (c ?x)))"));
+            "atom of the body\n    in rule: (<= (next (m ?x ?y)) (true (c ?x)))"));
   CHECK(!has(e, "variable ?x"));
+}
+
+TEST_CASE("safety: a variable of a legal move that nothing binds is a warning (DoubleAuctionDJ)") {
+  std::string snippet = "(<= (legal r (m ?x ?y)) (true (c ?x)))\n";
+  CHECK(errors_with(snippet) == "");
+  CHECK(has(warnings_with(snippet),
+            "t.kif:7:1: warning: unsafe rule: the variable ?y of the head does not occur in a "
+            "positive atom of the body; GGP-Base answers with a move that is not ground"));
 }
 
 TEST_CASE("safety: a fact is ground") {
@@ -38,7 +46,7 @@ TEST_CASE("safety: variables of a 'distinct' are bound elsewhere") {
 
 TEST_CASE("safety: an 'or' binds a variable only if every disjunct binds it") {
   CHECK(errors_with("(<= (legal r ?m) (or (true (c ?m)) (true (d ?m ?k))))\n") == "");
-  std::string e = errors_with("(<= (legal r ?m) (or (true (c ?m)) (true (d ?k))))\n");
+  std::string e = errors_with("(<= (next (w ?m)) (or (true (c ?m)) (true (d ?k))))\n");
   CHECK(has(e,
             "t.kif:7:1: unsafe rule: the variable ?m of the head does not occur in a positive "
             "atom of the body (an 'or' binds it in some disjuncts only)"));
@@ -64,8 +72,8 @@ TEST_CASE("safety: the role argument of legal or goal is bound by the query (a w
   CHECK(
       has(warnings_with(snippet), "t.kif:7:1: warning: unsafe rule: the variable ?p of the head"));
   CHECK(has(warnings_with(snippet), "it is the role argument"));
-  // Only the role argument: ?m here is an error.
-  CHECK(has(errors_with("(<= (legal ?p ?m) (true p))\n"), "the variable ?m"));
+  // Only the role argument: ?v here is an error.
+  CHECK(has(errors_with("(<= (goal ?p ?v) (true p))\n"), "the variable ?v"));
 }
 
 TEST_CASE("safety: arguments that every use binds are a warning (ticTacToeClassic)") {
@@ -94,7 +102,7 @@ TEST_CASE("safety: a variable local to one 'not' is a warning (GGP-Base drops th
   // Shared between two negations, or also in the head, it is an error.
   CHECK(has(errors_with("(<= (goal r 0) (not (true (q ?x))) (not (true (s ?x))))\n"),
             "t.kif:7:16: unsafe rule: the variable ?x of a 'not'"));
-  CHECK(has(errors_with("(<= (legal r ?x) (not (true (q ?x))))\n"), "t.kif:7:1: unsafe rule"));
+  CHECK(has(errors_with("(<= (next (w ?x)) (not (true (q ?x))))\n"), "t.kif:7:1: unsafe rule"));
 }
 
 TEST_CASE("safety: a head argument that every use ignores is a warning (dresden/TTTblind)") {

@@ -1,8 +1,8 @@
 // The corpus games that GGP-Base reads and plays but a strict GDL reader refuses (names used with
-// several arities, keywords in other shapes or as function symbols, a stray ')'): each loads,
-// builds on the prover and, where it grounds within the budget, on the propnet; the two machines
-// agree on random playouts, and both agree with the game's reference trace where the corpus has
-// one.
+// several arities, keywords in other shapes or as function symbols, a stray ')', unsafe rules of
+// kinds gdl/unsafe_rules.h covers): each loads, builds on the prover and, where it grounds within
+// the budget, on the propnet; the two machines agree on random playouts, and both agree with the
+// game's reference trace where the corpus has one.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -36,6 +36,7 @@ TEST_CASE("corpus: the games GGP-Base reads load, build on both machines and agr
       {{"dresden", "Checkers_grounded"}},         // canJump with 1 and 5 arguments
       {{"dresden", "Connect4_grounded"}},         // the proposition open and (open ?c)
       {{"dresden", "DotsAndBoxesExperimental"}},  // `role` as a function symbol
+      {{"dresden", "DoubleAuctionDJ"}},           // an unsafe legal move
       {{"dresden", "Nine_Mens_Morris_0.11_2p"}},  // closingMill with several arities
       {{"dresden", "Qyshinsu"}},                  // (base a b)
       {{"dresden", "gameofsquares"}},             // (next a b c) beside (next f)
