@@ -140,6 +140,13 @@ class NameSplitter {
         else
           note(u, differs("relation", text, u, *first_relation));
       } else if (u.shape.empty_call || u.shape.arity > 0) {
+        if (u.shape.empty_call && has_constant(uses))
+          note(u, "'(" + text +
+                      ")' is written with parentheses but no argument beside the "
+                      "constant '" +
+                      text +
+                      "'; GGP-Base reads them as two terms, and so does this "
+                      "reader");
         if (name < kw::count)
           note(u, "the keyword '" + text +
                       "' is used as a function symbol; inside a term it is just a name, as "
@@ -150,6 +157,12 @@ class NameSplitter {
           note(u, differs("function", text, u, *first_function));
       }
     }
+  }
+
+  static bool has_constant(const std::vector<Use>& uses) {
+    for (const Use& u : uses)
+      if (!u.shape.empty_call && u.shape.arity == 0) return true;
+    return false;
   }
 
   static std::string differs(const char* what, const std::string& name, const Use& here,

@@ -66,6 +66,8 @@ TEST_CASE("names: (f) is a constant of its own, printed (f), never f") {
   CHECK(to_string(g.rules[2].head, g.symbols) == "(init (mark (x)))");
   CHECK(g.rules[2].head.args[0].args[0].name != g.rules[3].head.args[0].args[0].name);
   CHECK(notes_of(g).find("1:1 '(open2)' is written with parentheses but no argument") == 0);
+  CHECK(notes_of(g).find("3:1 '(x)' is written with parentheses but no argument beside the "
+                         "constant 'x'") != std::string::npos);
 }
 
 TEST_CASE("names: a keyword in another shape is a relation of its own") {

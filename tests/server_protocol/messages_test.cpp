@@ -78,6 +78,26 @@ TEST_CASE("messages: the rules of START become a validated game") {
   CHECK(game->symbols.name(game->roles[0]) == "crosses");
 }
 
+TEST_CASE("messages: an empty call (f) stays apart from f on the wire, as GGP-Base prints it") {
+  CHECK(parse_message("( PLAY m (( go ) go ) )").moves == std::vector<std::string>{"(go)", "go"});
+  CHECK(respell_term("(go)", TermStyle::Wire) == "( go )");
+  CHECK(respell_term("(cell (x))", TermStyle::Wire) == "( cell ( x ) )");
+}
+
+TEST_CASE("messages: rules GGP-Base reads load with warnings for the log") {
+  // `open` as a proposition and as a relation (dresden/Connect4_grounded).
+  Message m = parse_message(
+      "( START m r (( role r ) ( <= open ( true ( c 1 ) ) ) ( <= ( open ?x ) ( true ( c ?x ) ) ) "
+      "( init ( c 1 ) ) ( <= ( legal r go ) open ) ( <= terminal ( open 2 ) ) ( goal r 100 ) ) 10 "
+      "5)");
+  std::vector<ggp::gdl::Diagnostic> warnings;
+  auto game = load_rule_sheet(*m.rules, "START m", &warnings);
+  REQUIRE(game);
+  REQUIRE(!warnings.empty());
+  CHECK(warnings.front().to_string().find("the relation 'open' is used here with 1 argument") !=
+        std::string::npos);
+}
+
 TEST_CASE("messages: malformed messages give one clear line") {
   struct Bad {
     const char* text;

@@ -84,6 +84,18 @@ TEST_CASE("service: rules that do not validate get busy, not ready") {
   CHECK(f.send("( INFO )").reply.find("available") != std::string::npos);
 }
 
+TEST_CASE("service: rules GGP-Base reads get ready, and the log line names the first warning") {
+  Fixture f;
+  // `(done)` beside `done`: GGP-Base's reading, a warning of ours.
+  HandleResult r = f.send(
+      "( START odd crosses (( role crosses ) ( init done ) ( <= ( legal crosses go ) ( true done ) "
+      ") "
+      "( <= ( next ( done ) ) ( does crosses go ) ) ( <= terminal ( true ( done ) ) ) "
+      "( goal crosses 100 ) ) 5 2)");
+  CHECK(r.reply == "ready");
+  CHECK(r.note.find("rules read with 1 warning(s), the first: START odd:") != std::string::npos);
+}
+
 TEST_CASE("service: a player without a move, or with an illegal one, is replaced, never silent") {
   REQUIRE(t::machine_available());
   Fixture f;
