@@ -33,7 +33,7 @@ struct FlatRule {
   std::string text;
 };
 
-enum Family : uint32_t { kPlain = 0, kParen, kTrue, kNext, kInit, kDoes, kLegal };
+enum Family : uint32_t { kPlain = 0, kTrue, kNext, kInit, kDoes, kLegal };
 
 class Compiler {
  public:
@@ -110,10 +110,9 @@ class Compiler {
     const gdl::SymbolTable& symbols = p_->game->symbols;
     int fa = family_argument(atom);
     if (fa < 0) {
+      // `(p)` is no `p`: the reader has given it a name of its own (gdl/name_split.h).
       uint32_t arity = static_cast<uint32_t>(atom.args.size());
-      // GGP-Base keeps `(p)` and `p` apart; so do the reference traces.
-      uint32_t family = atom.kind == ITerm::Func && arity == 0 ? kParen : kPlain;
-      return {relation(family, atom.value, arity,
+      return {relation(kPlain, atom.value, arity,
                        symbols.name(atom.value) + "/" + std::to_string(arity)),
               atom.args};
     }
