@@ -13,7 +13,10 @@
 //   `(<= (legal ?p ?p) (cell 1 1))`: every query names the role, which binds it;
 // - the variable is an argument of the head, and every use of the relation in a body binds that
 //   argument through the other positive atoms of that body (ticTacToeClassic's
-//   `(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))`), or passes a variable found nowhere else;
+//   `(<= (distinctCell ?x ?y ?m ?n) (distinct ?x ?m))`), or passes a variable found nowhere else,
+//   or one of its own head that every call of its own binds in turn (dresden/themathematician's
+//   `(add 0 ?n ?n)`, called with its first two arguments bound, recursively too): a top-down
+//   prover binds it from the call, as GGP-Base's does;
 // - the variable occurs only inside one top-level `not`, e.g. dresden/RobinsonRoulette's
 //   `(<= (goal player 100) (not (true (outer ?x empty))))`. A Prolog reasoner would read "there
 //   is no ?x such that ..."; GGP-Base's prover drops every `not` and `distinct` with a variable
@@ -210,31 +213,58 @@ class SafetyChecker {
 
   // Per relation node: it is used in some body, and every use binds the needed positions with
   // the other literals of that body, or ignores them (a variable occurring nowhere else, as
-  // dresden/TTTblind's `(<= (line ?z) (column ?m ?z))`).
-  std::vector<bool> check_callers() const {
-    std::vector<bool> called(graph_.size(), false), all_bind(graph_.size(), true);
-    for (const Rule& rule : game_.rules) {
-      std::optional<BindingCounts> counts;  // built for the bodies that call such a relation
-      for (const Literal& top : rule.body)
-        for_each_atom(top, false, [&](const Literal& atom, bool) {
-          DependencyGraph::Node n = graph_.node(relation_of(atom.term));
-          uint64_t needed = needed_positions_[n];
-          if (needed == 0) return;
-          called[n] = true;
-          if (!counts) counts.emplace(rule);
-          const Literal* skip = &atom == &top ? &top : nullptr;
-          for (size_t i = 0; i < atom.term.arity() && i < 64; ++i) {
-            if (!(needed >> i & 1)) continue;
-            const Term& arg = atom.term.args[i];
-            if (arg.is_variable() && counts->singleton(arg.name)) continue;
-            VarSet vars;
-            collect_variables(atom.term.args[i], vars);
-            for (SymbolId v : vars)
-              if (!counts->bound_without(v, skip)) all_bind[n] = false;
-          }
-        });
+  // dresden/TTTblind's `(<= (line ?z) (column ?m ?z))`), or passes a variable of the caller's own
+  // head that every call of the caller binds in turn (recursion over a bound argument, as
+  // dresden/themathematician's `(<= (add ?a ?b ?c) ... (add ?a1 ?b1 ?c))`): a greatest fixpoint.
+  std::vector<bool> check_callers() {
+    std::vector<bool> called, all_bind;
+    std::vector<std::pair<DependencyGraph::Node, DependencyGraph::Node>> passes;  // callee, caller
+    for (bool grown = true; grown;) {
+      grown = false;
+      called.assign(graph_.size(), false);
+      all_bind.assign(graph_.size(), true);
+      passes.clear();
+      for (const Rule& rule : game_.rules) {
+        const bool keyword_caller = game_.symbols.is_keyword(relation_of(rule.head));
+        const DependencyGraph::Node caller = head_node(rule);
+        std::optional<BindingCounts> counts;  // built for the bodies that call such a relation
+        for (const Literal& top : rule.body)
+          for_each_atom(top, false, [&](const Literal& atom, bool) {
+            DependencyGraph::Node n = graph_.node(relation_of(atom.term));
+            uint64_t needed = needed_positions_[n];
+            if (needed == 0) return;
+            called[n] = true;
+            if (!counts) counts.emplace(rule);
+            const Literal* skip = &atom == &top ? &top : nullptr;
+            for (size_t i = 0; i < atom.term.arity() && i < 64; ++i) {
+              if (!(needed >> i & 1)) continue;
+              const Term& arg = atom.term.args[i];
+              if (arg.is_variable() && counts->singleton(arg.name)) continue;
+              VarSet vars;
+              collect_variables(atom.term.args[i], vars);
+              for (SymbolId v : vars) {
+                if (counts->bound_without(v, skip)) continue;
+                uint64_t from_head = keyword_caller ? 0 : head_positions(rule, v);
+                if (from_head == 0) {
+                  all_bind[n] = false;
+                  continue;
+                }
+                passes.push_back({n, caller});
+                if ((needed_positions_[caller] | from_head) != needed_positions_[caller]) {
+                  needed_positions_[caller] |= from_head;
+                  grown = true;
+                }
+              }
+            }
+          });
+      }
     }
     for (size_t n = 0; n < graph_.size(); ++n) all_bind[n] = all_bind[n] && called[n];
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto [callee, caller] : passes)
+        if (all_bind[callee] && !all_bind[caller]) all_bind[callee] = false, changed = true;
+    }
     return all_bind;
   }
 

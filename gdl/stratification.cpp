@@ -4,7 +4,12 @@
 // head's arguments, or occurs in a positive body atom whose relation is not in a cycle with p
 // (GGP-Base's StaticValidator demands an argument of that atom, not any subterm; that rejects
 // `(<= (conn ?x ?z) (conn ?x ?y) (true (link ?y ?z)))`, which is finite all the same).
-// Together with safety these keep the set of derivable facts finite.
+// Together with safety these keep the set of derivable facts finite. A violation is a warning:
+// GGP-Base's top-down prover plays games that recurse over the subterms of a bound argument
+// (dresden/themathematician's `(<= (doop (= ?t1 ?t2) (= ?n1 ?n2) ?op ?n) (doop ?t1 ?n1 ?op ?n)
+// ...)`), and the prover evaluates a relation on demand when it has no finite bottom-up form (a
+// relation whose rows overflow, or with unsafe rules its calls bind: reasoner/program.h); the
+// propnet cannot ground such a game, and the machine factory falls back to the prover.
 // Both are judged on the rule graph (gdl/rule_graph.h): a cycle of relations that no chain of
 // unifiable rules closes is not a cycle of the game's ground program, and GGP-Base plays such
 // games (e.g. `goal` defined by `(not (goal ?r 100))`). Stratification that holds only there is
@@ -51,13 +56,14 @@ class RecursionChecker {
       if (l->kind == Literal::Kind::Atom && cyclic(*l)) {
         for (const Term& t : l->term.args)
           if (!allowed(rule, t, outside)) {
-            findings_.error(rule, l->where,
-                            "recursion restriction violated: the argument " +
-                                excerpt(t, game_.symbols) + " of " +
-                                excerpt(l->term, game_.symbols) +
-                                ", which is recursive with the head, is neither ground, nor an "
-                                "argument of the head, nor found in a positive atom outside the "
-                                "recursion");
+            findings_.warning(rule, l->where,
+                              "recursion restriction violated: the argument " +
+                                  excerpt(t, game_.symbols) + " of " +
+                                  excerpt(l->term, game_.symbols) +
+                                  ", which is recursive with the head, is neither ground, nor an "
+                                  "argument of the head, nor found in a positive atom outside the "
+                                  "recursion; GGP-Base's prover reads it top-down, where the "
+                                  "calls bind it, and so does this prover (on demand)");
             break;
           }
       } else if (l->kind == Literal::Kind::Or) {

@@ -28,8 +28,11 @@
 // Morgan instead (no corpus game writes a negated `or` in an unsafe rule).
 // Safe rules come back unchanged, `or`s included: only unsafe rules and the callers of unfolded
 // relations are expanded. Whatever stays unsafe (a recursive relation of kind 4, a negated call
-// nothing guards) is left for the machines to refuse. New relations and variables are interned in
-// the game's symbol table, named with a mark that no symbol of the rule sheet contains (`r~1`,
+// nothing guards) is left to the machines: the prover evaluates a relation with such a rule on
+// demand, where its calls bind the variables, as GGP-Base's top-down prover does (dresden/
+// themathematician's `(add 0 ?n ?n)`; reasoner/program.h), and the propnet refuses it. New
+// relations and variables are interned in the game's symbol table, named with a mark that no symbol
+// of the rule sheet contains (`r~1`,
 // `?~1`).
 #include <cstddef>
 

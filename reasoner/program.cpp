@@ -436,7 +436,10 @@ class Compiler {
     return out;
   }
 
-  // The relations evaluated on demand: those named, and those that read them (needs classes()).
+  // The relations evaluated on demand: those named, those with a rule whose head has a variable its
+  // body does not bind (which has no bottom-up form: a call binds it, as in GGP-Base's top-down
+  // prover, and a call that binds too little fails to compile), and those that read them (needs
+  // classes()).
   void mark_demand_relations(const std::vector<FlatRule>& rules) {
     flat_ = &rules;
     rules_by_head_.assign(p_->relations.size(), {});
@@ -446,6 +449,19 @@ class Compiler {
       Relation& r = p_->relations[i];
       if (!r.input && !queries.count(i) &&
           std::find(demand_names_.begin(), demand_names_.end(), r.name) != demand_names_.end())
+        r.demand = true;
+    }
+    for (const FlatRule& rule : rules) {
+      std::set<uint32_t> bound, head;
+      for (const FlatLiteral& l : rule.body)
+        if (l.kind == ILiteral::Positive) {
+          std::set<uint32_t> vs = vars_of(l);
+          bound.insert(vs.begin(), vs.end());
+        }
+      for (const ITerm& a : rule.head.args) vars_of(a, head);
+      Relation& r = p_->relations[rule.head.rel];
+      if (!r.input && !queries.count(rule.head.rel) &&
+          !std::includes(bound.begin(), bound.end(), head.begin(), head.end()))
         r.demand = true;
     }
     // The relations that read a demand relation would call it with few arguments bound and

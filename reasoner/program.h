@@ -60,7 +60,8 @@ struct CompiledRule {
   bool demand = false;  // a rule of a demand variant: its head rows answer the call
 };
 
-// A static relation too large to materialise is evaluated on demand, top-down: a call with some
+// A static relation too large to materialise, or with a rule whose head variables only its calls
+// bind (gdl/safety.cpp lets such rules through), is evaluated on demand, top-down: a call with some
 // arguments bound runs the relation's rules with those head arguments matched first, and the
 // answers are memoised per call. A call that recurses into itself sees the answers found so far
 // (GGP-Base's prover cuts such recursion the same way).

@@ -20,15 +20,12 @@ namespace {
 // Broken rule sheets and a part of the error that shows why. The reader reads what GGP-Base reads
 // (names in several shapes, a stray ')': gdl/parser.h), so what is left are rules GGP-Base cannot
 // play either: its prover throws on the first legal moves of the catch-me games and thief_police
-// (a head variable nothing binds). themathematician (GGP-Base plays it) recurses over terms that
-// only a top-down prover follows, and has a fact with a variable.
+// (a head variable nothing binds).
 const std::map<std::string, std::string> kBroken = {
     {"dresden/catch_me_if_u_can.kif", "unsafe rule: the variable ?y1"},
     {"dresden/catch_me_if_u_can_1.kif", "unsafe rule: the variable ?y1"},
     {"dresden/CatchMeIfYouCan.kif", "unsafe rule: the variable ?y1"},
     {"dresden/thief_police.kif", "unsafe rule: the variable ?y1"},
-    {"dresden/themathematician_easy.kif", "recursion restriction violated"},
-    {"dresden/themathematician_medium.kif", "recursion restriction violated"},
 };
 
 std::vector<std::string> split(const std::string& line) {

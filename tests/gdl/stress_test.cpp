@@ -69,7 +69,7 @@ TEST_CASE("stress: a big rule sheet with an error at its end gives the error") {
   MESSAGE("error found in " << seconds_since(start) << " s");
 }
 
-TEST_CASE("stress: one giant recursive rule gives capped errors") {
+TEST_CASE("stress: one giant recursive rule gives capped warnings") {
   std::string text = kHeader + "(<= (big ?x0)";
   for (size_t i = 0; text.size() < kBigFile / 10; ++i)
     text += " (big ?x" + std::to_string(i) + " )";
@@ -78,10 +78,10 @@ TEST_CASE("stress: one giant recursive rule gives capped errors") {
   ValidationReport report = check_game(parse_game(text, "giant.kif"));
   const size_t kilobytes = text.size() >> 10;
   MESSAGE(kilobytes << " KB rule checked in " << seconds_since(start) << " s");
-  REQUIRE(!report.ok());
-  CHECK(report.errors.size() <= 101);
-  CHECK(report.errors.front().to_string().find("giant.kif:7:") == 0);
-  CHECK(report.errors.front().message.size() < 2000);  // the rule is printed shortened
+  REQUIRE(!report.warnings.empty());  // the recursion restriction, violated 10,000 times
+  CHECK(report.warnings.size() <= 101);
+  CHECK(report.warnings.front().to_string().find("giant.kif:7:") == 0);
+  CHECK(report.warnings.front().message.size() < 2000);  // the rule is printed shortened
 }
 
 TEST_CASE("stress: 100,000 nested parentheses through the loader give an error") {

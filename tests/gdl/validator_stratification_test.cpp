@@ -44,14 +44,18 @@ TEST_CASE("recursion restriction: recursive atoms use head arguments, ground or 
   CHECK(errors_with("(<= (conn ?x ?y) (true (link ?x ?y)))\n"
                     "(<= (conn ?x ?z) (conn ?x ?y) (true (link ?y ?z)))\n"
                     "(<= (legal r a) (conn 1 1))\n") == "");
-  // Building bigger terms by recursion is what the restriction forbids.
-  std::string e = errors_with("(num 0)\n(<= (num (s ?x)) (num ?x))\n(<= (legal r a) (num 0))\n");
-  CHECK(has(e, "t.kif:8:18: recursion restriction violated: the argument ?x of (num ?x)"));
+  // Building bigger terms by recursion is what the restriction forbids: a warning, since a
+  // top-down prover (GGP-Base's, and ours on demand) follows it where the calls bind it.
+  std::string num = "(num 0)\n(<= (num (s ?x)) (num ?x))\n(<= (legal r a) (num 0))\n";
+  CHECK(errors_with(num) == "");
+  CHECK(has(warnings_with(num),
+            "t.kif:8:18: warning: recursion restriction violated: the argument ?x of (num ?x)"));
   // Recursive atoms inside an `or` are checked too, against the atoms outside it.
   std::string lt = "(succ 1 2)\n(<= (lt ?x ?z) (succ ?x ?z))\n(<= (legal r a) (lt 1 2))\n";
   CHECK(errors_with(lt + "(<= (lt ?x ?z) (succ ?y ?z) (or (lt ?x ?y) (succ ?x ?z)))\n") == "");
-  CHECK(has(errors_with(lt + "(<= (lt ?x ?z) (succ ?y ?w) (or (lt ?x (f ?z)) (succ ?x ?z)))\n"),
-            "t.kif:10:33: recursion restriction violated: the argument (f ?z) of (lt ?x (f ?z))"));
+  CHECK(has(warnings_with(lt + "(<= (lt ?x ?z) (succ ?y ?w) (or (lt ?x (f ?z)) (succ ?x ?z)))\n"),
+            "t.kif:10:33: warning: recursion restriction violated: the argument (f ?z) of (lt ?x "
+            "(f ?z))"));
 }
 
 TEST_CASE("recursion restriction: recursion the rules never close is allowed") {

@@ -142,6 +142,37 @@ TEST_CASE("prover: a static relation too large to materialise is evaluated on de
   CHECK(m->goal(u, 0) == 100);
 }
 
+// Addition as dresden/themathematician writes it: a fact with a variable, which only the calls
+// bind, as GGP-Base's top-down prover reads it.
+constexpr const char* kCallBound = R"(
+  (role r)
+  (init (n 0))
+  (num 0) (num 1) (num 2) (num 3)
+  (succ 0 1) (succ 1 2) (succ 2 3)
+  (add 0 ?n ?n)
+  (<= (add ?a ?b ?c) (succ ?a1 ?a) (succ ?b ?b1) (add ?a1 ?b1 ?c))
+  (<= (legal r (plus ?k)) (true (n ?x)) (num ?k) (add ?x ?k ?y) (num ?y))
+  (<= (next (n ?y)) (does r (plus ?k)) (true (n ?x)) (add ?x ?k ?y) (num ?y))
+  (<= terminal (true (n 3)))
+  (<= (goal r 100) (true (n 3)))
+  (<= (goal r 0) (not (true (n 3))))
+)";
+
+TEST_CASE("prover: rules whose head variables only the calls bind are evaluated on demand") {
+  auto m = make_prover(gdl::load_game_text(kCallBound, "add"));
+  State s = m->initial_state();
+  CHECK(legal_texts(*m, s, 0) ==
+        std::vector<std::string>{"(plus 0)", "(plus 1)", "(plus 2)", "(plus 3)"});
+  State t = play(*m, s, {"(plus 2)"});
+  CHECK(legal_texts(*m, t, 0) == std::vector<std::string>{"(plus 0)", "(plus 1)"});
+  State u = play(*m, t, {"(plus 1)"});
+  CHECK(m->is_terminal(u));
+  CHECK(m->goal(u, 0) == 100);
+  // A call that leaves such a variable unbound cannot be evaluated: the prover refuses the game.
+  std::string unbound = std::string(kCallBound) + "(<= (legal r (any ?k)) (num ?k) (add ?k ?j ?m))";
+  CHECK_THROWS(make_prover(std::make_shared<const gdl::Game>(gdl::parse_game(unbound))));
+}
+
 TEST_CASE("prover: move and fact texts round-trip; unknown symbols are rejected") {
   auto m = shipped("ticTacToe");
   State s = m->initial_state();
