@@ -49,7 +49,7 @@ struct Rule {
 // stray ')', a name used in several shapes): the validator reports it as a warning.
 struct ReadingNote {
   static constexpr size_t kNoRule = SIZE_MAX;
-  size_t rule = kNoRule;  // the index in Game::rules of the rule it is about, or kNoRule
+  size_t rule = kNoRule;  // the index in Game::rules (as parsed) of its rule, or kNoRule
   SourceLocation where;
   std::string message;
 };
