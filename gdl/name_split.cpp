@@ -141,12 +141,9 @@ class NameSplitter {
           note(u, differs("relation", text, u, *first_relation));
       } else if (u.shape.empty_call || u.shape.arity > 0) {
         if (u.shape.empty_call && has_constant(uses))
-          note(u, "'(" + text +
-                      ")' is written with parentheses but no argument beside the "
-                      "constant '" +
-                      text +
-                      "'; GGP-Base reads them as two terms, and so does this "
-                      "reader");
+          note(u, "'(" + text + ")' is written with parentheses but no argument beside the " +
+                      "constant '" + text + "'; GGP-Base reads them as two terms, and so does " +
+                      "this reader");
         if (name < kw::count)
           note(u, "the keyword '" + text +
                       "' is used as a function symbol; inside a term it is just a name, as "
