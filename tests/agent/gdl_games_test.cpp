@@ -65,8 +65,12 @@ TEST_CASE("gdl: the UCT player does not lose tic-tac-toe to a random player") {
     std::unique_ptr<Player> random = make_random_player(3 + seat);
     Player* players[2] = {seat == 0 ? &uct : random.get(), seat == 0 ? random.get() : &uct};
     auto deadline = [] { return Clock::now() + std::chrono::seconds(10); };
-    for (RoleIndex r = 0; r < 2; ++r)
+    // As the protocol does (START's reply waits for ready): the start search runs its whole
+    // budget instead of racing the first PLAY, which makes the match the same on every run.
+    for (RoleIndex r = 0; r < 2; ++r) {
       players[r]->start(fixed_machine(referee->clone()), referee->role_name(r), deadline());
+      players[r]->wait_ready(deadline());
+    }
     State state = referee->initial_state(), next;
     std::vector<std::string> last;
     std::string notes;
