@@ -13,9 +13,9 @@ using reasoner::State;
 
 namespace {
 
-// One sampled position: its state, the role to move, and where its playout ended.
+// One sampled position (its state is kept beside it, in the order of the samples): the role to
+// move, and the playout whose result it is fitted to.
 struct Sample {
-  State state;
   int mover = -1;
   size_t playout = 0;
 };
@@ -125,6 +125,7 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
   report = {};
   const size_t roles = machine.num_roles();
   std::vector<Sample> samples;
+  std::vector<State> states;    // by sample
   std::vector<double> results;  // by playout, by role
   // Playouts in batches from the root (bit-parallel where the machine can: greedy ones are then
   // cheap), each replayed from its moves to pick its states.
@@ -152,14 +153,13 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
       for (size_t r = 0; r < roles; ++r) results.push_back(goals[lane * roles + r] / 100.0);
       for (size_t k = 0; k < settings.states_per_playout; ++k) {  // non-terminal states at random
         const State& s = path[rng.below(static_cast<uint32_t>(path.size() - 1))];
-        samples.push_back({s, only_mover(machine, s), playout});
+        samples.push_back({only_mover(machine, s), playout});
+        states.push_back(s);
       }
     }
   }
   report.playouts = results.size() / roles;
   report.samples = samples.size();
-  std::vector<State> states;
-  for (const Sample& s : samples) states.push_back(s.state);
   auto h = std::unique_ptr<Heuristic>(new Heuristic());
   h->pieces_ = PieceFeatures::discover(machine, states);
   h->num_roles_ = roles;
@@ -175,8 +175,8 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
   h->mean_.assign(pieces, 0.0);
   h->scale_.assign(pieces, 0.0);
   std::vector<double> counts(pieces), square(pieces, 0.0);
-  for (const Sample& s : samples) {
-    h->pieces_.counts(s.state, counts);
+  for (const State& s : states) {
+    h->pieces_.counts(s, counts);
     for (size_t j = 0; j < pieces; ++j) h->mean_[j] += counts[j], square[j] += counts[j] * counts[j];
   }
   const double n = static_cast<double>(samples.size());
@@ -194,8 +194,9 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
   std::vector<double> x_fit, x_check;
   std::vector<std::vector<double>> y_fit(roles), y_check(roles);
   std::vector<double> row(width);
-  for (const Sample& s : samples) {
-    h->features(s.state, s.mover, row);
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const Sample& s = samples[i];
+    h->features(states[i], s.mover, row);
     const bool check = s.playout >= held_from;
     (check ? x_check : x_fit).insert((check ? x_check : x_fit).end(), row.begin(), row.end());
     for (size_t r = 0; r < roles; ++r)

@@ -1,8 +1,9 @@
 #pragma once
 // A learned evaluation of states, found at the start of a match from the rules alone: each role's
 // expected result as a logistic function of candidate piece counts (agent/piece_features.h) and of
-// which role is to move, fitted by logistic regression to the results of uniformly random
-// playouts from the root, and kept only when it predicts the results of playouts it was not
+// which role is to move, fitted by logistic regression to the results of playouts from the root
+// (greedy ones where the machine plays them in its lanes, HeuristicSettings::greedy; else
+// uniformly random), and kept only when it predicts the results of playouts it was not
 // fitted on clearly better than the mover alone does. Sancho's piece heuristic (piece sets detected
 // at START, kept where their counts correlate with the final scores) is the model; the fit takes the
 // place of its hand-set piece values and of its correlation test. The MCTS engine uses it as a

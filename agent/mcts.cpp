@@ -57,16 +57,33 @@ void MctsSearcher::search(const SearchLimits& limits) {
   w.policy.limits = nullptr;
 }
 
+namespace {
+
+Clock::duration seconds_of(double seconds) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+}  // namespace
+
+Clock::time_point MctsSearcher::probe_deadline(const SearchLimits& limits, Clock::duration cap) {
+  const Clock::time_point now = Clock::now();
+  Clock::time_point end = cap == Clock::duration::max() ? Clock::time_point::max() : now + cap;
+  if (limits.deadline != Clock::time_point::max())
+    end = std::min(end, limits.deadline > now ? now + (limits.deadline - now) / 4 : now);
+  return end;
+}
+
+void MctsSearcher::add_note(const std::string& line) {
+  note_ += (note_.empty() ? "" : "; ") + line;
+}
+
 void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
   const Node& root = tree_.node(0);
   if (root.terminal) return;
   MctsWorker& w = *workers_[0];
   if (!probe_) probe_ = std::make_unique<GoalSignalProbe>(w.machine);
   SearchLimits probe_limits = limits;
-  if (limits.deadline != Clock::time_point::max()) {
-    Clock::time_point now = Clock::now();
-    if (limits.deadline > now) probe_limits.deadline = now + (limits.deadline - now) / 4;
-  }
+  probe_limits.deadline = probe_deadline(limits, Clock::duration::max());
   uint32_t target = std::max<uint32_t>(config_.cutoff_probes, 1);
   while (probe_->signal().playouts < target && probe_attempts_ < 2 * target &&
          !interrupted(probe_limits)) {
@@ -82,12 +99,11 @@ void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
   if (on)  // the workers' rollouts; batched playouts read worker 0's depth (mcts_batch.cpp)
     for (auto& worker : workers_)
       worker->policy.max_depth = std::min(config_.max_playout_depth, config_.cutoff_depth);
-  note_ += (note_.empty() ? "" : "; ") +
-           (on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"
+  add_note((on ? "goal cutoff after " + std::to_string(config_.cutoff_depth) + " moves"
                : std::string("no goal cutoff")) +
-          " (goal/result correlation " + std::to_string(signal.correlation).substr(0, 5) +
-          " over " + std::to_string(signal.playouts) + " probe playouts of " +
-          std::to_string(static_cast<long>(std::lround(signal.mean_length))) + " moves)";
+           " (goal/result correlation " + std::to_string(signal.correlation).substr(0, 5) +
+           " over " + std::to_string(signal.playouts) + " probe playouts of " +
+           std::to_string(static_cast<long>(std::lround(signal.mean_length))) + " moves)");
 }
 
 void MctsSearcher::decide_greedy(const SearchLimits& limits) {
@@ -96,11 +112,8 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
   if (root.terminal) return;
   // A share of the call's time: a quarter, at most kGreedyProbeSeconds; greedy playouts first
   // (the first batch teaches the lanes which moves end games), then random ones for their speed.
-  const Clock::time_point now = Clock::now();
-  Clock::duration share = std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(kGreedyProbeSeconds));
-  if (limits.deadline != Clock::time_point::max())
-    share = std::min(share, limits.deadline > now ? (limits.deadline - now) / 4 : Clock::duration{});
+  const Clock::duration share =
+      std::max(Clock::duration{}, probe_deadline(limits, seconds_of(kGreedyProbeSeconds)) - Clock::now());
   const size_t lanes = machine_.parallel_playouts();
   std::vector<double> sums(num_roles_);
   reasoner::Random rng(probe_rng_.next());
@@ -128,7 +141,7 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
                 "greedy playouts %s (a random move lets the next mover win at once on %.1f%% of "
                 "moves; greedy playouts cost %.1f random ones)",
                 config_.greedy_playouts ? "on" : "off", 100 * unsafe, cost);
-  note_ += (note_.empty() ? "" : "; ") + std::string(line);
+  add_note(line);
 }
 
 void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
@@ -136,19 +149,13 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   const Node& root = tree_.node(0);
   if (root.terminal) return;
   SearchLimits learn_limits = limits;
-  const Clock::time_point now = Clock::now();
-  const auto cap = std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(kHeuristicSeconds));
-  learn_limits.deadline = now + cap;
-  if (limits.deadline != Clock::time_point::max())
-    learn_limits.deadline = std::min(learn_limits.deadline,
-                                     limits.deadline > now ? now + (limits.deadline - now) / 4 : now);
+  learn_limits.deadline = probe_deadline(limits, seconds_of(kHeuristicSeconds));
   HeuristicReport report;
   reasoner::Random rng(probe_rng_.next());
   heuristic_ = Heuristic::learn(machine_, root.state, rng, learn_limits, HeuristicSettings{}, report);
   if (heuristic_ && !heuristic_->enabled()) heuristic_.reset();
   prior_.resize(num_roles_);
-  note_ += (note_.empty() ? "" : "; ") + report.summary;
+  add_note(report.summary);
 }
 
 void MctsSearcher::seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child) {

@@ -95,6 +95,11 @@ class MctsSearcher : public Searcher {
   // batching's further playouts from one leaf).
   void repeat_visits(const MctsWorker& w, uint32_t times = 1);
   void restart_tree();
+  // The end of a probe at the first search: a quarter of the call's time, at most `cap` from now
+  // (Clock::duration::max(): no cap). The three decisions below probe within it.
+  static Clock::time_point probe_deadline(const SearchLimits& limits, Clock::duration cap);
+  // Appends a line to the note the player logs ("; " between lines).
+  void add_note(const std::string& line);
   // With goal_cutoff, until decided: probe random playouts from the root within a quarter of the
   // call's time, then set every worker's playout depth (agent/goal_cutoff.h).
   void decide_cutoff(const SearchLimits& limits);

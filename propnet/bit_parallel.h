@@ -65,7 +65,6 @@ class BitParallelPlayouts {
   // The moves seen to end a playout, by move (the greedy policy's candidates for a win).
   const std::vector<uint8_t>& ending_moves() const { return ends_game_; }
 
-
  private:
   void evaluate(std::span<const BitSegment> segments);
   template <uint8_t form>
