@@ -160,6 +160,7 @@ int run_match(const MatchOptions& o) {
       t.losses += !win && !draw;
       t.score += win ? 1.0 : draw ? 0.5 : 0.0;
     }
+    if (!rec.goal_problem.empty()) std::cout << " (" << rec.goal_problem << ')';
     std::cout << '\n';
   }
 

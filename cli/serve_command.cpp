@@ -21,9 +21,10 @@ struct ServeOptions {
   // lanes (an ordinary search on the prover; docs/search_evidence.md section 7), with the goal
   // cutoff where the first search's probe finds goals that predict results, a win at once taken
   // in the tree, and greedy playouts where the first search's probe finds them worth their cost
-  // (docs/strength.md: 62.5% against Sancho over its first 16 matches).
+  // (docs/strength.md: 59.4% against Sancho over 32 matches on 8 games).
   std::string player = "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,decisive_tree=1,greedy=auto";
   int margin_ms = 200;
+  int silence_grace_s = 10;
   uint64_t seed = 1;
   double max_request_mb = 10;
   int read_timeout_ms = 10000;
@@ -36,6 +37,7 @@ int run_serve(const ServeOptions& o) {
   server_protocol::ServiceConfig service_config;
   service_config.name = o.name;
   service_config.margin = std::chrono::milliseconds(o.margin_ms);
+  service_config.silence_grace = std::chrono::seconds(o.silence_grace_s);
   service_config.seed = o.seed;
   service_config.machines = server_protocol::cached_machines(propnet::MachineKind::Default);
   server_protocol::PlayerService service(service_config, [o, matches] {
@@ -68,6 +70,11 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--margin-ms", o.margin_ms,
                   "kept back from every clock for the network (the reply latency is measured and "
                   "kept back too)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--silence-grace", o.silence_grace_s,
+                  "seconds a match may stay silent past its next message's latest time (its last "
+                  "reply's due time plus a play clock) before a new START drops it")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", o.seed, "seed of the players and the fallback")->capture_default_str();

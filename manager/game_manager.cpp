@@ -176,6 +176,14 @@ MatchRecord GameManager::run(const std::vector<Seat*>& seats, const MatchSetting
   }
 
   rec.goal_values = reasoner::goals(ref, state);
+  for (size_t r = 0; r < n; ++r) {
+    const int value = rec.goal_values[r];
+    if (value >= 0) continue;
+    rec.goal_problem += (rec.goal_problem.empty() ? "" : "; ") + rec.role_names[r] +
+                        (value == reasoner::kNoGoal ? " has no goal" : " has several goals") +
+                        " in the final state, scored 0";
+    rec.goal_values[r] = 0;
+  }
   rec.is_completed = true;
   Message stop;
   stop.kind = MessageKind::Stop;

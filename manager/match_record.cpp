@@ -22,6 +22,7 @@ nlohmann::json MatchRecord::to_json() const {
   j["stateTimes"] = state_times_ms;
   if (!errors.empty()) j["errors"] = errors;
   if (!goal_values.empty()) j["goalValues"] = goal_values;
+  if (!goal_problem.empty()) j["goalProblem"] = goal_problem;
   j["previewClock"] = preview_clock;
   j["startClock"] = start_clock;
   j["playClock"] = play_clock;

@@ -25,6 +25,10 @@ struct MatchRecord {
   std::vector<std::vector<std::string>> moves;   // one joint move per turn, role order
   std::vector<std::vector<std::string>> errors;  // one list per turn, role order
   std::vector<int> goal_values;                  // role order, when completed
+  // Ours, when completed: the roles without exactly one goal value in the final state (a rule
+  // sheet that leaves it undefined, as base/chess does when its move limit ends the game without
+  // mate), each scored 0 in goal_values; empty when every role has its goal.
+  std::string goal_problem;
   std::vector<std::string> player_names;         // playerNamesFromHost, role order
   std::vector<std::string> role_names;           // ours: the roles, in order
   bool is_completed = false;

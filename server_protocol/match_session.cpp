@@ -29,13 +29,15 @@ MatchSession::MatchSession(std::string match_id, int play_clock,
       machines_(std::move(machines)),
       clock_(network_margin),
       player_(std::move(player)),
-      fallback_(std::make_unique<SerialWorker<FallbackSlot>>(std::make_unique<FallbackSlot>())) {}
+      fallback_(std::make_unique<SerialWorker<FallbackSlot>>(std::make_unique<FallbackSlot>())),
+      last_reply_due_(Clock::now().time_since_epoch().count()) {}
 
 MatchSession::~MatchSession() = default;
 
 std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std::string& role,
                                 Clock::time_point arrival, int start_clock,
                                 uint64_t fallback_seed) {
+  last_reply_due_ = (arrival + std::chrono::seconds(start_clock)).time_since_epoch().count();
   std::lock_guard turn(turn_mutex_);
   const TurnTimes t = clock_.times(arrival, start_clock);
   fallback_->submit([game, role, fallback_seed](FallbackSlot& slot) {
@@ -51,6 +53,7 @@ std::string MatchSession::start(std::shared_ptr<const gdl::Game> game, const std
 }
 
 PlayOutcome MatchSession::play(const std::vector<std::string>& joint, Clock::time_point arrival) {
+  last_reply_due_ = (arrival + std::chrono::seconds(play_clock_)).time_since_epoch().count();
   std::lock_guard turn(turn_mutex_);
   const TurnTimes t = clock_.times(arrival, play_clock_);
   PlayOutcome out;
@@ -157,6 +160,10 @@ void MatchSession::end() {
 
 bool MatchSession::idle() const {
   return player_->finished() && fallback_->idle();
+}
+
+Clock::time_point MatchSession::last_reply_due() const {
+  return Clock::time_point(Clock::duration(last_reply_due_.load()));
 }
 
 }  // namespace ggp::server_protocol

@@ -7,6 +7,7 @@
 // move only when the player has no move at all (no machine yet, a failed search, an illegal
 // proposal); as a last resort the reply is our previous move. The fallback is dropped for the
 // match when it cannot keep up.
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -55,6 +56,10 @@ class MatchSession {
   void end();
   // True when the player's thread has ended and the fallback has nothing queued or running.
   bool idle() const;
+  // When the reply to the match's latest START or PLAY was due by its clock (before START: when
+  // the session was made). A server still running the match sends its next message right after
+  // that; one that has crashed sends nothing more. Thread-safe.
+  Clock::time_point last_reply_due() const;
 
  private:
   struct FallbackSlot;
@@ -67,6 +72,7 @@ class MatchSession {
   std::string last_move_;  // our previous reply, the last resort
   std::unique_ptr<agent::Player> player_;
   std::unique_ptr<SerialWorker<FallbackSlot>> fallback_;
+  std::atomic<Clock::rep> last_reply_due_;  // see last_reply_due()
 };
 
 }  // namespace ggp::server_protocol

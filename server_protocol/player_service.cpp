@@ -90,7 +90,8 @@ HandleResult PlayerService::handle_message(std::string_view text, Clock::time_po
 HandleResult PlayerService::on_info() const {
   std::lock_guard lock(mutex_);
   HandleResult r;
-  r.reply = "( ( name " + config_.name + " ) ( status " + (current_ ? "busy" : "available") + " ) )";
+  const bool busy = current_ && !current_abandoned(Clock::now());
+  r.reply = "( ( name " + config_.name + " ) ( status " + (busy ? "busy" : "available") + " ) )";
   return r;
 }
 
@@ -130,17 +131,30 @@ std::shared_ptr<MatchSession> PlayerService::session_for(const std::string& id) 
   return nullptr;
 }
 
+bool PlayerService::current_abandoned(Clock::time_point now) const {
+  return now > current_->last_reply_due() + std::chrono::seconds(current_->play_clock()) +
+                   config_.silence_grace;
+}
+
 void PlayerService::prune_retired() {
   std::erase_if(retired_, [](const std::shared_ptr<MatchSession>& s) { return s->idle(); });
 }
 
 HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival) {
   HandleResult r;
-  std::shared_ptr<MatchSession> session;
+  std::shared_ptr<MatchSession> session, dropped;
   uint64_t seed;
   {
     std::lock_guard lock(mutex_);
     prune_retired();
+    if (current_ && current_abandoned(arrival)) {
+      const auto silent = std::chrono::duration_cast<std::chrono::seconds>(
+          arrival - current_->last_reply_due());
+      r.note = "dropped match " + current_->match_id() + ": silent for " +
+               std::to_string(silent.count()) + " s after its last reply was due (no STOP or ABORT came); ";
+      dropped = std::move(current_);
+      retired_.push_back(dropped);
+    }
     if (current_) {
       r.reply = "busy";
       r.note = "already in match " + current_->match_id();
@@ -151,6 +165,7 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
     current_ = session;
     seed = config_.seed + 0x9e37 * ++matches_started_;
   }
+  if (dropped) dropped->end();
 
   std::shared_ptr<const gdl::Game> game;
   std::vector<gdl::Diagnostic> warnings;
@@ -161,10 +176,10 @@ HandleResult PlayerService::on_start(const Message& m, Clock::time_point arrival
     current_.reset();
     retired_.push_back(session);
     r.reply = "busy";
-    r.note = std::string("rules rejected: ") + e.what();
+    r.note += std::string("rules rejected: ") + e.what();
     return r;
   }
-  r.note = session->start(game, m.role, arrival, m.start_clock, seed);
+  r.note += session->start(game, m.role, arrival, m.start_clock, seed);
   if (!warnings.empty())  // read as GGP-Base reads it; the log says where the rules stray
     r.note += "; rules read with " + std::to_string(warnings.size()) +
               " warning(s), the first: " + warnings.front().to_string();

@@ -3,6 +3,9 @@
 // the reply text out. It is called concurrently (one thread per request): INFO, STOP and ABORT
 // answer at once even while a PLAY searches; the player searches on a thread of its own.
 //
+// One match at a time: a START during another match is answered `busy`, unless that match has gone
+// silent (ServiceConfig::silence_grace); then it is dropped, with a log line naming it.
+//
 // PREVIEW answers `ready` at once and builds the game's machine in the background into the
 // process's machine cache (propnet/machine_cache.h), where START finds it.
 //
@@ -33,6 +36,10 @@ struct ServiceConfig {
                                           // time on the wire (see ReplyClock)
   uint64_t seed = 1;                             // of the fallback's random moves
   MachineSourceFactory machines = cached_machines();  // the players' machines
+  // A match whose server has sent nothing for this long past its next message's latest time (the
+  // last reply's due time plus a play clock) is abandoned: no STOP or ABORT will come (the server
+  // crashed, or threw while scoring), and a new START is taken instead of answered `busy`.
+  std::chrono::seconds silence_grace{10};
 };
 
 // Makes a fresh Player for each match.
@@ -80,6 +87,8 @@ class PlayerService {
   HandleResult on_end(const Message& m);
   std::shared_ptr<MatchSession> session_for(const std::string& match_id) const;
   void prune_retired();
+  // True when current_ has gone silent (see ServiceConfig::silence_grace). Holds mutex_.
+  bool current_abandoned(Clock::time_point now) const;
 
   ServiceConfig config_;
   PlayerFactory factory_;

@@ -135,6 +135,26 @@ TEST_CASE("manager: a player that is not there costs its turns (CE), the match c
   for (const auto& errors : rec.errors) CHECK(errors[1] == "CE");
 }
 
+TEST_CASE("manager: a final state without a role's goal completes, scored 0, and says so") {
+  REQUIRE(t::machine_available());
+  // b's goal is defined only before the end, as base/chess leaves its goals undefined when the
+  // move limit ends a game without mate.
+  const char* rules =
+      "( role a ) ( role b ) ( init ( step 0 ) ) ( legal a go ) ( legal b wait ) "
+      "( <= ( next ( step 1 ) ) ( true ( step 0 ) ) ) ( <= terminal ( true ( step 1 ) ) ) "
+      "( <= ( goal a 100 ) ( true ( step 1 ) ) ) ( <= ( goal b 50 ) ( true ( step 0 ) ) )";
+  auto sheet = read_rule_sheet(rules, "no goal");
+  GameManager manager{sheet, load_rule_sheet(*sheet, "no goal")};
+  auto a = random_seat("a", 1), b = random_seat("b", 2);
+  MatchRecord rec = manager.run({a.get(), b.get()}, MatchSettings{"test.nogoal", 1, 1, 2, "t", 100});
+  check_record(rec, 2);
+  CHECK(rec.goal_values == std::vector<int>{100, 0});
+  CHECK(rec.goal_problem == "b has no goal in the final state, scored 0");
+  CHECK(rec.to_json()["goalProblem"] == rec.goal_problem);
+  // The players heard the end of the match: both are free for the next.
+  CHECK(a->send("( INFO )", 1000ms).text == "( ( name a ) ( status available ) )");
+}
+
 TEST_CASE("board view: a (cell x y mark)-like relation is drawn as a grid, other facts follow") {
   const std::string view = render_state_view(
       {"(square 1 1 x)", "(square 1 2 empty)", "(square 2 1 o)", "(square 2 2 empty)",

@@ -22,10 +22,13 @@ struct Fixture {
                         [s = script] { return t::make_scripted_player(s); }};
 
   HandleResult send(const std::string& text) { return service.handle_message(text, Clock::now()); }
+  HandleResult start_at(const std::string& id, int play_clock, Clock::time_point arrival) {
+    return service.handle_message("( START " + id + " crosses (" + t::tictactoe_rules() + ") 5 " +
+                                      std::to_string(play_clock) + ")",
+                                  arrival);
+  }
   std::string start(const std::string& id, int play_clock = 2) {
-    return send("( START " + id + " crosses (" + t::tictactoe_rules() + ") 5 " +
-                std::to_string(play_clock) + ")")
-        .reply;
+    return start_at(id, play_clock, Clock::now()).reply;
   }
 };
 
@@ -74,6 +77,34 @@ TEST_CASE("service: a match from START to STOP, busy to others meanwhile") {
   CHECK(f.start("m3") == "ready");  // a new match after the end of the last
   CHECK(f.send("( ABORT m3 )").reply == "aborted");
   CHECK(f.send("( STOP m3 NIL )").reply == "busy");
+}
+
+TEST_CASE("service: a match whose server went silent is dropped by the next START") {
+  Fixture f;  // silence_grace 10 s: a match is silent 5 s (start clock) + 1 s (play clock) + 10 s
+              // after its START when nothing else came
+  SUBCASE("still within its clocks and the grace: busy") {
+    REQUIRE(f.start_at("m1", 1, Clock::now() - 12s).reply == "ready");
+    CHECK(f.send("( INFO )").reply == "( ( name tester ) ( status busy ) )");
+    HandleResult r = f.start_at("m2", 1, Clock::now());
+    CHECK(r.reply == "busy");
+    CHECK(r.note == "already in match m1");
+  }
+  SUBCASE("silent past them: dropped, the new match played, the old one unknown") {
+    REQUIRE(f.start_at("m1", 1, Clock::now() - 30s).reply == "ready");
+    CHECK(f.send("( INFO )").reply == "( ( name tester ) ( status available ) )");
+    HandleResult r = f.start_at("m2", 1, Clock::now());
+    CHECK(r.reply == "ready");
+    CHECK(r.note.rfind("dropped match m1: silent for 25 s after its last reply was due", 0) == 0);
+    CHECK(f.send("( PLAY m1 NIL )").reply == "busy");
+    CHECK(f.send("( PLAY m2 NIL )").reply == "( place 1 1 )");
+    CHECK(f.send("( STOP m1 NIL )").reply == "busy");
+    CHECK(f.send("( STOP m2 NIL )").reply == "done");
+  }
+  SUBCASE("a PLAY restarts the count") {
+    REQUIRE(f.start_at("m1", 1, Clock::now() - 30s).reply == "ready");
+    f.service.handle_message("( PLAY m1 NIL )", Clock::now() - 5s);  // its reply was due 4 s ago
+    CHECK(f.start_at("m2", 1, Clock::now()).reply == "busy");
+  }
 }
 
 TEST_CASE("service: rules that do not validate get busy, not ready") {
