@@ -250,8 +250,9 @@ class Rewriter {
         bool recursive = false;
         for (const Rule* r : rules)
           for (const Literal& l : r->body)
-            for_each_atom(l, false, [&](const Literal& atom, bool) {
-              recursive |= reaches(atom.term.name, relation, by_head);
+            // `head`: clang before 16 cannot capture a structured binding.
+            for_each_atom(l, false, [&, head = relation](const Literal& atom, bool) {
+              recursive |= reaches(atom.term.name, head, by_head);
             });
         if (recursive) {
           failed.insert(relation);

@@ -1,5 +1,7 @@
 #include "server_protocol/http_server.h"
 
+#include "server_protocol/http_request.h"
+
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -14,31 +16,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
-
-std::optional<std::string> url_decode(std::string_view text) {
-  auto hex = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '+') {
-      out += ' ';
-    } else if (text[i] == '%') {
-      if (i + 2 >= text.size()) return std::nullopt;
-      int hi = hex(text[i + 1]), lo = hex(text[i + 2]);
-      if (hi < 0 || lo < 0) return std::nullopt;
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
 
 struct HttpServer::Impl {
   net::io_context ioc;
@@ -96,29 +73,16 @@ class HttpServer::Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void on_request() {
-    http::request<http::string_body> req = parser_->release();
+    HttpRequest req = parser_->release();
     const unsigned version = req.version();
     const bool keep_alive = req.keep_alive();
-    std::string message;
-    if (req.method() == http::verb::options) {
-      return write(http::status::ok, "", version, keep_alive);
-    } else if (req.method() == http::verb::post) {
-      message = std::move(req.body());
-    } else if (req.method() == http::verb::get) {
-      std::string_view target = req.target();
-      if (!target.empty() && target.front() == '/') target.remove_prefix(1);
-      std::optional<std::string> decoded = url_decode(target);
-      if (!decoded) {
-        server_.log_line(utc_timestamp() + " - 400 broken %-escape in the GET path");
-        return write(http::status::bad_request, "broken %-escape in the GET path", version, false);
-      }
-      message = std::move(*decoded);
-    } else {
-      const std::string why = "method " + std::string(req.method_string()) +
-                              " not supported (POST, GET, OPTIONS)";
-      server_.log_line(utc_timestamp() + " - 400 " + why);
-      return write(http::status::bad_request, why, version, false);
+    RequestMessage asked = request_message(req);
+    if (!asked.message) {
+      if (asked.status == http::status::ok) return write(asked.status, "", version, keep_alive);
+      server_.log_line(utc_timestamp() + " - 400 " + asked.reason);
+      return write(asked.status, asked.reason, version, false);
     }
+    std::string message = std::move(*asked.message);
 
     // The handler may wait until a deadline: it gets a thread of its own.
     server_.handler_started();

@@ -30,9 +30,6 @@ struct HttpServerConfig {
   std::ostream* log = nullptr;                     // one line per message; null: quiet
 };
 
-// `%XX` and `+` decoded; nullopt for a broken escape.
-std::optional<std::string> url_decode(std::string_view text);
-
 class HttpServer {
  public:
   // Binds at once (throws std::system_error when the address is taken).
