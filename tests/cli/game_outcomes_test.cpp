@@ -122,6 +122,18 @@ std::unique_ptr<StateMachine> build_machine(std::shared_ptr<const gdl::Game> gam
   return propnet::make_propnet(std::move(game), limits);
 }
 
+TEST_CASE("every shipped game has hand-played outcomes in tests/outcomes/") {
+  size_t games = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kRoot / "games_kif")) {
+    if (entry.path().extension() != ".kif") continue;
+    ++games;
+    const std::string stem = entry.path().stem().string();
+    CHECK_MESSAGE(std::filesystem::exists(kRoot / "tests" / "outcomes" / (stem + ".json")),
+                  "no tests/outcomes/" << stem << ".json");
+  }
+  CHECK(games >= 30);
+}
+
 TEST_CASE("every hand-played outcome in tests/outcomes/ holds on the prover and the propnet") {
   const std::vector<std::filesystem::path> files = outcome_files();
   REQUIRE(files.size() >= 7);  // tic-tac-toe and the PPA paper's two-player board games at least
