@@ -14,6 +14,10 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(kif message http)
 
+command -v "${CXX:-clang++}" >/dev/null || {
+  echo "fuzz.sh: needs clang and libFuzzer: apt-get install clang libclang-rt-14-dev" >&2
+  exit 1
+}
 CXX=${CXX:-clang++} cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DGGP_FUZZ=ON >/dev/null
 NINJA_STATUS=${NINJA_STATUS:-"[%f/%t, %e s] "} cmake --build build-fuzz -j "$(nproc)" \
