@@ -17,11 +17,30 @@ std::string cache_key(const gdl::Game& game, MachineKind kind) {
 
 }  // namespace
 
-MachineCache::MachineCache(size_t capacity) : capacity_(capacity == 0 ? 1 : capacity) {}
+MachineCache::MachineCache(size_t capacity, size_t max_bytes)
+    : capacity_(capacity == 0 ? 1 : capacity), max_bytes_(max_bytes) {}
 
 size_t MachineCache::size() const {
   std::lock_guard lock(mutex_);
   return entries_.size();
+}
+
+size_t MachineCache::bytes() const {
+  std::lock_guard lock(mutex_);
+  size_t total = 0;
+  for (const Entry& e : entries_) total += e.bytes;
+  return total;
+}
+
+void MachineCache::trim_bytes(const std::string& keep) {
+  size_t total = 0;
+  for (const Entry& e : entries_) total += e.bytes;
+  for (auto it = entries_.end(); total > max_bytes_ && it != entries_.begin();) {
+    --it;
+    if (it->key == keep || it->bytes == 0) continue;  // the new one, a prover, or one building
+    total -= it->bytes;
+    it = entries_.erase(it);
+  }
 }
 
 BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKind kind) {
@@ -50,6 +69,10 @@ BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKin
       kept->prototype = std::move(fresh.machine);
       kept->report = std::move(fresh.report);
       promise.set_value(std::move(kept));
+      std::lock_guard lock(mutex_);
+      for (Entry& e : entries_)
+        if (e.key == key) e.bytes = fresh.shared_bytes;
+      trim_bytes(key);
     } catch (...) {
       promise.set_exception(std::current_exception());
       std::lock_guard lock(mutex_);
@@ -63,7 +86,7 @@ BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKin
 }
 
 MachineCache& shared_machine_cache() {
-  static MachineCache cache(4);
+  static MachineCache cache(4, size_t{1} << 30);
   return cache;
 }
 

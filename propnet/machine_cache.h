@@ -4,6 +4,7 @@
 // match after match. A cached machine is never queried; callers get clones of it, which share
 // its immutable program (propnet) or rules (prover) and are as good as a fresh build.
 #include <cstddef>
+#include <cstdint>
 #include <future>
 #include <list>
 #include <memory>
@@ -16,8 +17,10 @@ namespace ggp::propnet {
 
 class MachineCache {
  public:
-  // Keeps the machines of the `capacity` games used last.
-  explicit MachineCache(size_t capacity);
+  // Keeps the machines of the `capacity` games used last, and drops the least recently used ones
+  // while the machines kept share more than `max_bytes` (BuiltMachine::shared_bytes; the machine
+  // just built is always kept). Clones still in use keep their machine's memory until they go.
+  explicit MachineCache(size_t capacity, size_t max_bytes = SIZE_MAX);
 
   // A machine of `kind` for `game`, built by make_machine on first use (the report says so) and
   // cloned afterwards ("... , cached"). Concurrent calls for the same rules wait for one build.
@@ -25,6 +28,8 @@ class MachineCache {
   BuiltMachine get(std::shared_ptr<const gdl::Game> game, MachineKind kind);
 
   size_t size() const;
+  // The shared bytes of the machines kept.
+  size_t bytes() const;
 
  private:
   struct Built {
@@ -34,14 +39,19 @@ class MachineCache {
   struct Entry {
     std::string key;
     std::shared_future<std::shared_ptr<const Built>> built;
+    size_t bytes = 0;  // its machine's shared_bytes, once built
   };
+  // Drops least recently used built entries other than `keep` while over max_bytes_. Holds mutex_.
+  void trim_bytes(const std::string& keep);
 
   size_t capacity_;
+  size_t max_bytes_;
   mutable std::mutex mutex_;
   std::list<Entry> entries_;  // most recently used first
 };
 
-// The process's cache (capacity 4), used by the players, the referee and PREVIEW.
+// The process's cache (4 games, 1 GiB of shared machines), used by the players, the referee and
+// PREVIEW.
 MachineCache& shared_machine_cache();
 
 // make_machine through shared_machine_cache().

@@ -37,6 +37,7 @@ BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kin
     try {
       built.machine = make_propnet(game, limits, &stats);
       built.report = describe(stats);
+      built.shared_bytes = stats.bytes;
       return built;
     } catch (const std::exception& e) {
       if (kind == MachineKind::Propnet) throw;

@@ -14,6 +14,9 @@ enum class MachineKind { Default, Prover, Propnet };
 struct BuiltMachine {
   std::unique_ptr<reasoner::StateMachine> machine;
   std::string report;  // e.g. "propnet (1234 components, 12 ms)" or "prover (propnet: too large)"
+  // What the machine's clones share, approximately: the propnet's program (PropnetStats::bytes);
+  // 0 for the prover, whose rules are the game's.
+  size_t shared_bytes = 0;
 };
 
 // Parses "prover" / "propnet" / "default"; throws std::invalid_argument otherwise.

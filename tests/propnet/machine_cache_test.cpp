@@ -36,6 +36,24 @@ TEST_CASE("machine cache: equal rules are built once, the clones play the same g
                   .report.ends_with(", cached"));
 }
 
+TEST_CASE("machine cache: the machines kept are bounded in bytes as well as in games") {
+  SUBCASE("over the bytes: only the machine built last is kept") {
+    MachineCache cache(4, 1);
+    cache.get(game_file("ticTacToe"), MachineKind::Propnet);
+    CHECK(cache.bytes() > 0);
+    cache.get(game_file("connect_four"), MachineKind::Propnet);
+    CHECK(cache.size() == 1);
+    CHECK(cache.get(game_file("connect_four"), MachineKind::Propnet).report.ends_with(", cached"));
+    CHECK_FALSE(cache.get(game_file("ticTacToe"), MachineKind::Propnet).report.ends_with(", cached"));
+  }
+  SUBCASE("within them: both are kept") {
+    MachineCache cache(4, size_t{1} << 30);
+    cache.get(game_file("ticTacToe"), MachineKind::Propnet);
+    cache.get(game_file("connect_four"), MachineKind::Propnet);
+    CHECK(cache.size() == 2);
+  }
+}
+
 TEST_CASE("machine cache: concurrent callers wait for one build") {
   MachineCache cache(4);
   auto game = game_file("connect_four");
