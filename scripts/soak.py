@@ -26,6 +26,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -157,6 +158,10 @@ def main():
     p.add_argument("--abort-every", type=int, default=40)
     p.add_argument("--summary", action="store_true", help="print the summary of OUT and stop")
     args = p.parse_args()
+    # Ctrl-C, kill (TERM) and a SIGINT to a backgrounded run (whose shell ignored it) all stop the
+    # soak through the `finally` below, which stops the players.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("soak: stopped"))
     corpus = os.environ.get("GGP_CORPUS", os.path.join(ROOT, "..", "shared"))
     if not os.path.exists(os.path.join(corpus, "games", "manifest.tsv")):
         sys.exit("soak: no corpus (GGP_CORPUS=DIR names a folder holding games/manifest.tsv)")
