@@ -27,14 +27,17 @@ size_t MachineCache::size() const {
 
 size_t MachineCache::bytes() const {
   std::lock_guard lock(mutex_);
+  return kept_bytes();
+}
+
+size_t MachineCache::kept_bytes() const {
   size_t total = 0;
   for (const Entry& e : entries_) total += e.bytes;
   return total;
 }
 
 void MachineCache::trim_bytes(const std::string& keep) {
-  size_t total = 0;
-  for (const Entry& e : entries_) total += e.bytes;
+  size_t total = kept_bytes();
   for (auto it = entries_.end(); total > max_bytes_ && it != entries_.begin();) {
     --it;
     if (it->key == keep || it->bytes == 0) continue;  // the new one, a prover, or one building

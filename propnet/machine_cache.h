@@ -41,6 +41,8 @@ class MachineCache {
     std::shared_future<std::shared_ptr<const Built>> built;
     size_t bytes = 0;  // its machine's shared_bytes, once built
   };
+  // The entries' bytes. Holds mutex_.
+  size_t kept_bytes() const;
   // Drops least recently used built entries other than `keep` while over max_bytes_. Holds mutex_.
   void trim_bytes(const std::string& keep);
 

@@ -33,12 +33,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(HERE, "lib"))
+from serve import start_serve  # noqa: E402
 READ_TIMEOUT_S = 3  # the target's --read-timeout-ms, in seconds
 CAP_MB = 1          # the target's --max-request-mb
 
 
 def post(body, host_port, timeout=30):
-    """One POST of a GGP message: (status code, body)."""
+    """One POST of a GGP message on a connection of its own: (status, body, bytes past it)."""
     data = body.encode()
     request = ("POST / HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: text/acl\r\n"
                "Content-Length: %d\r\n\r\n" % (host_port[0], host_port[1], len(data))).encode()
@@ -178,17 +180,6 @@ def expect_busy(target, message):
     return check
 
 
-def serve(ggp, player, extra, log):
-    proc = subprocess.Popen([ggp, "serve", "--port", "0", "--player", player, "--quiet"] + extra,
-                            stdout=subprocess.PIPE, stderr=log, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"listening on ([\d.]+):(\d+)", line)
-    if not match:
-        proc.kill()
-        sys.exit("hostile: ggp serve did not start: %r" % line)
-    return proc, (match.group(1), int(match.group(2)))
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--ggp", default=os.environ.get("GGP", os.path.join(ROOT, "build", "ggp")))
@@ -199,10 +190,10 @@ def main():
 
     work = tempfile.mkdtemp(prefix="hostile.")
     log = open(os.path.join(work, "serve.log"), "w")
-    target_proc, target = serve(args.ggp, args.player,
-                                ["--read-timeout-ms", str(READ_TIMEOUT_S * 1000),
-                                 "--max-request-mb", str(CAP_MB)], log)
-    other_proc, other = serve(args.ggp, args.player, [], log)
+    target_proc, target = start_serve(args.ggp, args.player,
+                                      ["--read-timeout-ms", str(READ_TIMEOUT_S * 1000),
+                                       "--max-request-mb", str(CAP_MB)], log, "hostile")
+    other_proc, other = start_serve(args.ggp, args.player, [], log, "hostile")
     record = os.path.join(work, "match.json")
     print("hostile: target 127.0.0.1:%d, opponent 127.0.0.1:%d, %s at %d s" % (
         target[1], other[1], os.path.basename(args.game), args.playclock), flush=True)

@@ -15,7 +15,7 @@ games, as a game server would send them, with what goes wrong on a real server m
 - Per match one JSON line in OUT/matches.jsonl (resumable: finished matches are kept), and a
   summary: matches, games, replies, late (TO), illegal (IL), failed (CE) per game, the slowest
   reply against its clock, the long-lived player's memory curve, and crashes. Exit status 1 on any
-  TO, IL, CE, crash or START refused.
+  TO, IL, CE, crash, or match not completed.
 
 Usage: GGP_CORPUS=DIR scripts/soak.py [--matches 1000] [--games 100] [--seed 1] [--out DIR]
                                       [--player SPEC] [--fast]
@@ -33,6 +33,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(HERE, "lib"))
+from serve import start_serve  # noqa: E402
 SILENCE_GRACE_S = 2
 
 
@@ -53,15 +55,10 @@ class Player:
 
     def start(self):
         log = open(os.path.join(self.logs, "player%d.log" % self.index), "a")
-        self.proc = subprocess.Popen(
-            [self.ggp, "serve", "--port", "0", "--player", self.spec, "--quiet",
-             "--silence-grace", str(SILENCE_GRACE_S), "--seed", str(self.index + 1)],
-            stdout=subprocess.PIPE, stderr=log, text=True)
-        line = self.proc.stdout.readline()
-        match = re.search(r"listening on ([\d.]+):(\d+)", line)
-        if not match:
-            sys.exit("soak: player %d did not start: %r" % (self.index, line))
-        self.address = "%s:%s" % match.groups()
+        self.proc, (host, port) = start_serve(
+            self.ggp, self.spec, ["--silence-grace", str(SILENCE_GRACE_S), "--seed",
+                                  str(self.index + 1)], log, "soak: player %d" % self.index)
+        self.address = "%s:%d" % (host, port)
 
     def restart(self):
         self.proc.kill()

@@ -1,0 +1,18 @@
+"""Starts a `ggp serve` player on a free loopback port, for the Python scripts (hostile.py,
+soak.py); scripts/lib/players.sh does the same for the shell scripts."""
+import re
+import subprocess
+import sys
+
+
+def start_serve(ggp, player, extra, log, who):
+    """Runs `ggp serve --port 0 --player PLAYER --quiet EXTRA...` (stderr to `log`) and returns
+    (process, (host, port)) once it says where it listens; exits naming `who` if it does not."""
+    proc = subprocess.Popen([ggp, "serve", "--port", "0", "--player", player, "--quiet"] + extra,
+                            stdout=subprocess.PIPE, stderr=log, text=True)
+    line = proc.stdout.readline()
+    match = re.search(r"listening on ([\d.]+):(\d+)", line)
+    if not match:
+        proc.kill()
+        sys.exit("%s: ggp serve did not start: %r" % (who, line))
+    return proc, (match.group(1), int(match.group(2)))
