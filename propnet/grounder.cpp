@@ -602,6 +602,8 @@ class Grounder {
   }
 
   void check_budget() {
+    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
+      throw std::runtime_error("propnet: build cancelled during grounding");  // not OverBudget
     double s = std::chrono::duration<double>(Clock::now() - start_).count();
     if (s > limits_.seconds)
       throw OverBudget("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +

@@ -14,6 +14,7 @@
 // A rule whose instances pass a share of the literal limit has its variables eliminated into
 // helper relations (rule_split.h), and grounding starts again (a few times at most).
 // Blow-up is caught early: the limits below throw std::runtime_error("propnet: ...").
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -30,6 +31,7 @@ struct GroundingLimits {
   double whole_share = 0.25;             // ...unless the whole rules ground within this share of
                                          // the time (and within the size limits); 0: split at once
   bool restrict_to_demand = true;        // ground relations only where called (demand.h)
+  const std::atomic<bool>* cancel = nullptr;  // once set, grounding throws "build cancelled"
 };
 
 // head <= body: a ground instance of a rule with a dynamic head. Body literals are dynamic atoms,

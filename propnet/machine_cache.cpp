@@ -5,9 +5,12 @@
 namespace ggp::propnet {
 namespace {
 
-// The rules as text with the kind asked for: equal texts make equal machines.
-std::string cache_key(const gdl::Game& game, MachineKind kind) {
-  std::string key = std::to_string(static_cast<int>(kind)) + '\n';
+// The rules as text with the kind asked for: equal texts make equal machines. A Default machine
+// built in the background has a longer propnet budget than one waited for: another key.
+std::string cache_key(const gdl::Game& game, MachineKind kind, bool background) {
+  std::string key = std::to_string(static_cast<int>(kind));
+  if (background && kind == MachineKind::Default) key += 'b';
+  key += '\n';
   for (const gdl::Rule& rule : game.rules) {
     key += gdl::to_string(rule, game.symbols);
     key += '\n';
@@ -46,46 +49,99 @@ void MachineCache::trim_bytes(const std::string& keep) {
   }
 }
 
+MachineCache::Future MachineCache::find_or_add(
+    const std::string& key, std::optional<std::promise<std::shared_ptr<const Built>>>& promise) {
+  std::lock_guard lock(mutex_);
+  auto it = std::find_if(entries_.begin(), entries_.end(),
+                         [&key](const Entry& e) { return e.key == key; });
+  if (it != entries_.end()) {
+    entries_.splice(entries_.begin(), entries_, it);
+    return it->built;
+  }
+  promise.emplace();
+  Future built = promise->get_future().share();
+  entries_.push_front(Entry{key, built});
+  if (entries_.size() > capacity_) entries_.pop_back();
+  return built;
+}
+
+void MachineCache::build(std::shared_ptr<const gdl::Game> game, MachineKind kind,
+                         const BuildOptions& options, const std::string& key,
+                         std::promise<std::shared_ptr<const Built>> promise) {
+  try {
+    BuiltMachine fresh = make_machine(std::move(game), kind, options);
+    auto kept = std::make_shared<Built>();
+    kept->prototype = std::move(fresh.machine);
+    kept->report = std::move(fresh.report);
+    promise.set_value(std::move(kept));
+    std::lock_guard lock(mutex_);
+    for (Entry& e : entries_)
+      if (e.key == key) e.bytes = fresh.shared_bytes;
+    trim_bytes(key);
+  } catch (...) {
+    promise.set_exception(std::current_exception());
+    std::lock_guard lock(mutex_);
+    std::erase_if(entries_, [&key](const Entry& e) { return e.key == key; });
+  }
+}
+
+BuiltMachine MachineCache::take(const Future& built, bool fresh) {
+  const Built& b = *built.get();  // rethrows a failed build
+  return BuiltMachine{b.prototype->clone(), fresh ? b.report : b.report + ", cached"};
+}
+
 BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKind kind) {
-  std::string key = cache_key(*game, kind);
-  std::promise<std::shared_ptr<const Built>> promise;
-  std::shared_future<std::shared_ptr<const Built>> built;
-  bool builder = false;
+  std::string key = cache_key(*game, kind, false);
+  std::optional<std::promise<std::shared_ptr<const Built>>> promise;
+  Future built = find_or_add(key, promise);
+  if (promise) build(std::move(game), kind, BuildOptions{}, key, std::move(*promise));
+  return take(built, promise.has_value());
+}
+
+std::optional<BuiltMachine> MachineCache::get_until(std::shared_ptr<const gdl::Game> game,
+                                                    MachineKind kind, Clock::time_point until) {
+  std::string key = cache_key(*game, kind, true);
+  std::optional<std::promise<std::shared_ptr<const Built>>> promise;
+  Future built = find_or_add(key, promise);
+  const bool ready_before = !promise && built.wait_for(std::chrono::seconds(0)) ==
+                                            std::future_status::ready;
+  if (promise) {
+    BuildOptions options;
+    options.default_seconds = kBackgroundBuildSeconds;
+    options.cancel = &cancel_;
+    auto done = std::make_shared<std::atomic<bool>>(false);
+    std::lock_guard lock(mutex_);
+    std::erase_if(builders_, [](Builder& b) {
+      if (!b.done->load()) return false;
+      b.thread.join();
+      return true;
+    });
+    builders_.push_back(Builder{
+        std::thread([this, game = std::move(game), kind, options, key,
+                     p = std::move(*promise), done]() mutable {
+          build(std::move(game), kind, options, key, std::move(p));
+          done->store(true);
+        }),
+        done});
+  }
+  if (built.wait_until(until) != std::future_status::ready) return std::nullopt;
+  return take(built, !ready_before);
+}
+
+size_t MachineCache::building() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<size_t>(std::count_if(builders_.begin(), builders_.end(),
+                                            [](const Builder& b) { return !b.done->load(); }));
+}
+
+MachineCache::~MachineCache() {
+  cancel_.store(true);
+  std::vector<Builder> builders;
   {
     std::lock_guard lock(mutex_);
-    auto it = std::find_if(entries_.begin(), entries_.end(),
-                           [&key](const Entry& e) { return e.key == key; });
-    if (it != entries_.end()) {
-      entries_.splice(entries_.begin(), entries_, it);
-      built = it->built;
-    } else {
-      builder = true;
-      built = promise.get_future().share();
-      entries_.push_front(Entry{key, built});
-      if (entries_.size() > capacity_) entries_.pop_back();
-    }
+    builders.swap(builders_);
   }
-  if (builder) {
-    try {
-      BuiltMachine fresh = make_machine(std::move(game), kind);
-      auto kept = std::make_shared<Built>();
-      kept->prototype = std::move(fresh.machine);
-      kept->report = std::move(fresh.report);
-      promise.set_value(std::move(kept));
-      std::lock_guard lock(mutex_);
-      for (Entry& e : entries_)
-        if (e.key == key) e.bytes = fresh.shared_bytes;
-      trim_bytes(key);
-    } catch (...) {
-      promise.set_exception(std::current_exception());
-      std::lock_guard lock(mutex_);
-      std::erase_if(entries_, [&key](const Entry& e) { return e.key == key; });
-    }
-    const Built& b = *built.get();  // rethrows a failed build
-    return BuiltMachine{b.prototype->clone(), b.report};
-  }
-  const Built& b = *built.get();
-  return BuiltMachine{b.prototype->clone(), b.report + ", cached"};
+  for (Builder& b : builders) b.thread.join();
 }
 
 MachineCache& shared_machine_cache() {

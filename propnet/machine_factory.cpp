@@ -9,8 +9,6 @@
 namespace ggp::propnet {
 namespace {
 
-constexpr double kDefaultBuildSeconds = 5.0;
-
 std::string describe(const PropnetStats& s) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "propnet (%zu components, %zu facts, %zu moves, %.0f ms)", s.gates,
@@ -27,20 +25,22 @@ MachineKind parse_machine_kind(const std::string& text) {
   throw std::invalid_argument("unknown machine '" + text + "' (default, prover, propnet)");
 }
 
-BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kind) {
+BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kind,
+                          const BuildOptions& options) {
   BuiltMachine built;
   if (kind != MachineKind::Prover) {
     PropnetStats stats;
     PropnetLimits limits;
-    // The default leaves time for the prover fallback; an explicit propnet gets the full budget.
-    if (kind == MachineKind::Default) limits.seconds = kDefaultBuildSeconds;
+    limits.cancel = options.cancel;
+    // An explicit propnet gets the full budget.
+    if (kind == MachineKind::Default) limits.seconds = options.default_seconds;
     try {
       built.machine = make_propnet(game, limits, &stats);
       built.report = describe(stats);
       built.shared_bytes = stats.bytes;
       return built;
     } catch (const std::exception& e) {
-      if (kind == MachineKind::Propnet) throw;
+      if (kind == MachineKind::Propnet || (options.cancel && options.cancel->load())) throw;
       built.report = std::string("prover (") + e.what() + ")";
     }
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Chooses and builds the state machine for a game: the propnet where it builds within its budget,
 // the prover otherwise; the choice and the reason are reported.
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -22,7 +23,17 @@ struct BuiltMachine {
 // Parses "prover" / "propnet" / "default"; throws std::invalid_argument otherwise.
 MachineKind parse_machine_kind(const std::string& text);
 
+struct BuildOptions {
+  // The propnet's wall-time budget under MachineKind::Default: a caller that waits for the build
+  // leaves time for the prover fallback (5 s); one that plays on the prover while the propnet
+  // builds in the background can give it much longer (kBackgroundBuildSeconds).
+  double default_seconds = 5.0;
+  const std::atomic<bool>* cancel = nullptr;  // once set, a propnet build throws "cancelled"
+};
+inline constexpr double kBackgroundBuildSeconds = 60.0;
+
 // Builds the requested machine. Default tries the propnet and falls back to the prover.
-BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kind);
+BuiltMachine make_machine(std::shared_ptr<const gdl::Game> game, MachineKind kind,
+                          const BuildOptions& options = {});
 
 }  // namespace ggp::propnet

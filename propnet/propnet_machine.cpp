@@ -390,9 +390,10 @@ class PropnetMachine final : public reasoner::StateMachine {
 std::shared_ptr<const Program> build_program(std::shared_ptr<const gdl::Game> game,
                                              const PropnetLimits& limits, PropnetStats* stats) {
   auto start = std::chrono::steady_clock::now();
-  Deadline deadline(limits.seconds);
+  Deadline deadline(limits.seconds, limits.cancel);
   GroundingLimits grounding_limits = limits.grounding;
   grounding_limits.seconds = limits.seconds;
+  grounding_limits.cancel = limits.cancel;
   Grounding grounding = ground(*game, grounding_limits);
   Network net = build_network(*game, grounding, limits.max_components);
   size_t before = net.gates.size();

@@ -22,6 +22,7 @@ struct PropnetLimits {
   double seconds = 10.0;                // wall time for the whole build
   GroundingLimits grounding;            // sizes of grounding (its time is `seconds`)
   size_t max_components = 3'000'000;    // gates before optimisation
+  const std::atomic<bool>* cancel = nullptr;  // once set, the build throws "build cancelled"
 };
 
 struct PropnetStats {

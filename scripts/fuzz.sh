@@ -2,19 +2,19 @@
 # Builds the libFuzzer targets of tests/fuzz/ with clang under ASan and UBSan (build-fuzz/) and runs
 # each for SECONDS (default 60): first every committed regression input (tests/fuzz/regressions/
 # <target>/, each must now pass), then the fuzzer from the committed seeds (tests/fuzz/seeds/,
-# the KIF target also from games_kif/) with the dictionary tests/fuzz/gdl.dict. The working corpus
+# the KIF and propnet targets also from games_kif/) with the dictionary tests/fuzz/gdl.dict. The working corpus
 # grows in build-fuzz/corpus/; a finding is written to build-fuzz/findings/ and fails the script:
 # fix it, then commit the input under tests/fuzz/regressions/<target>/.
 # Needs the Debian packages clang and libclang-rt-14-dev (libFuzzer); scripts/setup.sh does not
 # install them. The timeout per input is 30 s: the committed kif regression input takes 0.03 s in
 # a Release `ggp check` but 5 s of CPU instrumented, and hit a 10 s timeout on a loaded machine.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: kif message http)
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: kif message http propnet)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(kif message http)
+[ ${#targets[@]} -gt 0 ] || targets=(kif message http propnet)
 
 command -v "${CXX:-clang++}" >/dev/null || {
   echo "fuzz.sh: needs clang and libFuzzer: apt-get install clang libclang-rt-14-dev" >&2
@@ -31,7 +31,7 @@ for target in "${targets[@]}"; do
   corpus=build-fuzz/corpus/$target
   mkdir -p "$corpus" build-fuzz/findings
   seeds=(tests/fuzz/seeds/$target)
-  [ "$target" != kif ] || seeds+=(games_kif)
+  [ "$target" != kif ] && [ "$target" != propnet ] || seeds+=(games_kif)
   regressions=(tests/fuzz/regressions/$target/*)
   if [ -e "${regressions[0]}" ]; then
     echo "fuzz.sh: $target: ${#regressions[@]} regression inputs"

@@ -34,7 +34,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "lib"))
-from serve import start_serve  # noqa: E402
+from serve import rss_mb, start_serve  # noqa: E402
 SILENCE_GRACE_S = 2
 
 
@@ -66,11 +66,7 @@ class Player:
         self.start()
 
     def rss_mb(self):
-        with open("/proc/%d/status" % self.proc.pid) as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024.0
-        return -1.0
+        return rss_mb(self.proc.pid)
 
 
 def play(args, corpus, game, roles, players, clocks, abort_after, work, index):

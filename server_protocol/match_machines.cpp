@@ -7,21 +7,48 @@
 namespace ggp::server_protocol {
 namespace {
 
+// MachineKind::Default: the propnet if it is ready by the time first() may wait, built in the
+// background with the longer budget (propnet::kBackgroundBuildSeconds); else the prover at once,
+// and the propnet offered by upgrade() when its build ends. Prover and Propnet: built when asked.
 class CachedMachine : public agent::MachineSource {
  public:
   CachedMachine(std::shared_ptr<const gdl::Game> game, propnet::MachineKind kind)
       : game_(std::move(game)), kind_(kind) {}
 
-  agent::OfferedMachine first(Clock::time_point) override {
-    if (!game_) throw std::logic_error("the machine was handed out already");
-    propnet::BuiltMachine built = propnet::make_cached_machine(std::move(game_), kind_);
-    return {std::move(built.machine), std::move(built.report)};
+  agent::OfferedMachine first(Clock::time_point until) override {
+    if (handed_out_) throw std::logic_error("the machine was handed out already");
+    handed_out_ = true;
+    propnet::MachineCache& cache = propnet::shared_machine_cache();
+    if (kind_ != propnet::MachineKind::Default) return offer(cache.get(game_, kind_));
+    if (std::optional<propnet::BuiltMachine> built =
+            cache.get_until(game_, propnet::MachineKind::Default, until))
+      return offer(std::move(*built));
+    waiting_ = true;
+    agent::OfferedMachine prover = offer(cache.get(game_, propnet::MachineKind::Prover));
+    prover.report += " while the propnet builds";
+    return prover;
   }
-  std::optional<agent::OfferedMachine> upgrade() override { return std::nullopt; }
+
+  std::optional<agent::OfferedMachine> upgrade() override {
+    if (!waiting_) return std::nullopt;
+    std::optional<propnet::BuiltMachine> built =
+        propnet::shared_machine_cache().get_until(game_, propnet::MachineKind::Default, Clock::now());
+    if (!built) return std::nullopt;
+    waiting_ = false;
+    if (built->machine->name() != "propnet")  // the build fell back to the prover
+      return agent::OfferedMachine{nullptr, "the propnet did not build: " + built->report};
+    return offer(std::move(*built));
+  }
 
  private:
+  static agent::OfferedMachine offer(propnet::BuiltMachine built) {
+    return {std::move(built.machine), std::move(built.report)};
+  }
+
   std::shared_ptr<const gdl::Game> game_;
   propnet::MachineKind kind_;
+  bool handed_out_ = false;
+  bool waiting_ = false;  // playing the prover while the propnet builds
 };
 
 }  // namespace

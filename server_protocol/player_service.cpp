@@ -105,22 +105,17 @@ HandleResult PlayerService::on_preview(const Message& m) {
     r.note = std::string("rules rejected: ") + e.what();
     return r;
   }
-  constexpr size_t kMaxPreviews = 2;  // builds at once; more PREVIEWs are answered, not prepared
-  std::lock_guard lock(mutex_);
-  std::erase_if(previews_, [](const std::future<void>& f) {
-    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-  });
-  if (previews_.size() >= kMaxPreviews) {
-    r.note = "not prepared: other previews still building";
+  constexpr size_t kMaxBuilds = 2;  // background builds at once; more PREVIEWs are not prepared
+  propnet::MachineCache& cache = propnet::shared_machine_cache();
+  if (cache.building() >= kMaxBuilds) {
+    r.note = "not prepared: other machines still building";
     return r;
   }
-  previews_.push_back(std::async(std::launch::async, [game] {
-    try {
-      propnet::make_cached_machine(game, propnet::MachineKind::Default);
-    } catch (const std::exception&) {
-      // START builds again and reports the problem.
-    }
-  }));
+  try {  // starts the build that START's machine source waits for (match_machines.cpp)
+    cache.get_until(game, propnet::MachineKind::Default, Clock::now());
+  } catch (const std::exception&) {
+    // START builds again and reports the problem.
+  }
   r.note = "building the machine";
   return r;
 }

@@ -96,7 +96,6 @@ class PlayerService {
   std::shared_ptr<MatchSession> current_;                 // the match we are in, if any
   std::vector<std::shared_ptr<MatchSession>> retired_;    // ended, their workers still busy
   uint64_t matches_started_ = 0;
-  std::vector<std::future<void>> previews_;  // machines being built for PREVIEWed rules
 };
 
 }  // namespace ggp::server_protocol

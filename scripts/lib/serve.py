@@ -1,5 +1,5 @@
 """Starts a `ggp serve` player on a free loopback port, for the Python scripts (hostile.py,
-soak.py); scripts/lib/players.sh does the same for the shell scripts."""
+soak.py, memory_match.py); scripts/lib/players.sh does the same for the shell scripts."""
 import re
 import subprocess
 import sys
@@ -16,3 +16,15 @@ def start_serve(ggp, player, extra, log, who):
         proc.kill()
         sys.exit("%s: ggp serve did not start: %r" % (who, line))
     return proc, (match.group(1), int(match.group(2)))
+
+
+def rss_mb(pid):
+    """The resident memory of process `pid` in MiB (VmRSS), or -1 if it has none to read."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return -1.0

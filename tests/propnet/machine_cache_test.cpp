@@ -2,6 +2,8 @@
 // concurrent callers, failures not kept.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -76,6 +78,24 @@ TEST_CASE("machine cache: a failed build throws to every caller and is not kept"
   CHECK_THROWS(cache.get(unsafe, MachineKind::Prover));
   CHECK(cache.size() == 0);
   CHECK_THROWS(cache.get(unsafe, MachineKind::Prover));
+}
+
+TEST_CASE("machine cache: a background build is waited for until a time, then kept") {
+  MachineCache cache(4);
+  const auto later = MachineCache::Clock::now() + std::chrono::minutes(2);
+  std::optional<BuiltMachine> built = cache.get_until(game_file("connect_four"),
+                                                      MachineKind::Default, later);
+  REQUIRE(built);
+  CHECK(built->machine->name() == "propnet");
+  CHECK_FALSE(built->report.ends_with(", cached"));
+  std::optional<BuiltMachine> again = cache.get_until(game_file("connect_four"),
+                                                      MachineKind::Default, later);
+  REQUIRE(again);
+  CHECK(again->report.ends_with(", cached"));
+  // A Default machine waited for has a shorter budget than one built in the background: it is
+  // another entry, built again.
+  CHECK_FALSE(cache.get(game_file("connect_four"), MachineKind::Default).report.ends_with(", cached"));
+  CHECK(cache.size() == 2);
 }
 
 }  // namespace

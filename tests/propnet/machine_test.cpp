@@ -154,5 +154,25 @@ TEST_CASE("a build over budget fails early with a clear error") {
   expect_error(no_time, "time");
 }
 
+TEST_CASE("a cancelled build throws, and the default machine does not fall back to the prover") {
+  const std::atomic<bool> cancelled{true};
+  PropnetLimits limits;
+  limits.cancel = &cancelled;
+  try {
+    make_propnet(shipped("nogo_8x8"), limits);  // past the grounder's first budget check
+    FAIL("expected the build to stop");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()).find("build cancelled") != std::string::npos);
+  }
+  BuildOptions options;
+  options.cancel = &cancelled;
+  CHECK_THROWS_WITH(make_machine(shipped("ticTacToe"), MachineKind::Default, options),
+                    doctest::Contains("build cancelled"));
+  CHECK_THROWS_WITH(make_machine(shipped("ticTacToe"), MachineKind::Propnet, options),
+                    doctest::Contains("build cancelled"));
+  CHECK(make_machine(shipped("ticTacToe"), MachineKind::Prover, options).machine->name() ==
+        "prover");
+}
+
 }  // namespace
 }  // namespace ggp::propnet
