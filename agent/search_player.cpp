@@ -25,6 +25,7 @@ void SearchPlayer::start(std::shared_ptr<MachineSource> machines, const std::str
 std::string SearchPlayer::wait_ready(Clock::time_point until) {
   std::unique_lock lock(mutex_);
   results_cv_.wait_until(lock, until, [this] { return ready_ || finished_; });
+  ready_note_owed_ = !ready_;
   return ready_ ? ready_note_ : "still preparing: no machine yet";
 }
 
@@ -42,10 +43,16 @@ Answer SearchPlayer::answer(Clock::time_point until) {
   std::unique_lock lock(mutex_);
   results_cv_.wait_until(lock, until,
                          [this] { return (answer_turn_ == turn_ && answer_.final) || finished_; });
-  if (turn_ > 0 && answer_turn_ == turn_) return answer_;
-  Answer none;
-  none.stats.note = ready_ ? "no move yet" : "no move yet: no machine";
-  return none;
+  Answer given;
+  if (turn_ > 0 && answer_turn_ == turn_)
+    given = answer_;
+  else
+    given.stats.note = ready_ ? "no move yet" : "no move yet: no machine";
+  if (ready_ && ready_note_owed_) {  // the machine came after START's reply: say which it is
+    ready_note_owed_ = false;
+    given.stats.note = ready_note_ + (given.stats.note.empty() ? "" : "; " + given.stats.note);
+  }
+  return given;
 }
 
 void SearchPlayer::end() {

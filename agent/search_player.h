@@ -83,6 +83,7 @@ class SearchPlayer : public Player {
   bool ending_ = false;
   bool ready_ = false;
   std::string ready_note_;
+  bool ready_note_owed_ = false;  // wait_ready gave up before it: the next answer() carries it
   Answer answer_;           // the latest published answer...
   size_t answer_turn_ = 0;  // ...for this turn (0: none yet)
   std::thread thread_;      // last: started by start()

@@ -87,7 +87,8 @@ void MachineCache::build(std::shared_ptr<const gdl::Game> game, MachineKind kind
 
 BuiltMachine MachineCache::take(const Future& built, bool fresh) {
   const Built& b = *built.get();  // rethrows a failed build
-  return BuiltMachine{b.prototype->clone(), fresh ? b.report : b.report + ", cached"};
+  return BuiltMachine{b.prototype->clone(),
+                      fresh ? b.report : b.report + std::string(kCachedSuffix)};
 }
 
 BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKind kind) {

@@ -13,12 +13,16 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "propnet/machine_factory.h"
 
 namespace ggp::propnet {
+
+// The end of the report of a machine the cache had built before the call that got it.
+inline constexpr std::string_view kCachedSuffix = ", cached";
 
 class MachineCache {
  public:

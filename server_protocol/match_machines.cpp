@@ -20,11 +20,18 @@ class CachedMachine : public agent::MachineSource {
     handed_out_ = true;
     propnet::MachineCache& cache = propnet::shared_machine_cache();
     if (kind_ != propnet::MachineKind::Default) return offer(cache.get(game_, kind_));
+    // A quarter of the wait for the propnet alone; then the prover is made ready beside its build
+    // (the prover's own set-up can take seconds), and the propnet still has until `until`.
+    const Clock::time_point now = Clock::now();
+    const Clock::time_point alone = until > now ? now + (until - now) / 4 : now;
+    if (std::optional<propnet::BuiltMachine> built =
+            cache.get_until(game_, propnet::MachineKind::Default, alone))
+      return offer(std::move(*built));
+    agent::OfferedMachine prover = offer(cache.get(game_, propnet::MachineKind::Prover));
     if (std::optional<propnet::BuiltMachine> built =
             cache.get_until(game_, propnet::MachineKind::Default, until))
       return offer(std::move(*built));
     waiting_ = true;
-    agent::OfferedMachine prover = offer(cache.get(game_, propnet::MachineKind::Prover));
     prover.report += " while the propnet builds";
     return prover;
   }
@@ -35,6 +42,9 @@ class CachedMachine : public agent::MachineSource {
         propnet::shared_machine_cache().get_until(game_, propnet::MachineKind::Default, Clock::now());
     if (!built) return std::nullopt;
     waiting_ = false;
+    // The build first() passed over, found ready now: built for this match, not one cached before.
+    if (built->report.ends_with(propnet::kCachedSuffix))
+      built->report.resize(built->report.size() - propnet::kCachedSuffix.size());
     if (built->machine->name() != "propnet")  // the build fell back to the prover
       return agent::OfferedMachine{nullptr, "the propnet did not build: " + built->report};
     return offer(std::move(*built));

@@ -340,11 +340,13 @@ class NamedNim : public test::ExplicitGame {
   std::string name_;
 };
 
-// The first machine at once; the better one when the test says its build is done.
+// The first machine at once (or once the test releases it); the better one when the test says
+// its build is done.
 class SlowBuild : public MachineSource {
  public:
   SlowBuild(const test::ExplicitGame& game, bool fails) : game_(game), fails_(fails) {}
   OfferedMachine first(Clock::time_point) override {
+    while (held_) std::this_thread::sleep_for(milliseconds(1));
     return {std::make_unique<NamedNim>(game_, "first"), "first machine"};
   }
   std::optional<OfferedMachine> upgrade() override {
@@ -354,6 +356,7 @@ class SlowBuild : public MachineSource {
     return OfferedMachine{std::make_unique<NamedNim>(game_, "better"), "better machine"};
   }
   std::atomic<bool> built_{false};
+  std::atomic<bool> held_{false};
 
  private:
   const test::ExplicitGame& game_;
@@ -384,6 +387,22 @@ TEST_CASE("player: a machine built in the background takes over between turns") 
                                        : "switched to the better machine at turn") !=
           std::string::npos);
   }
+}
+
+TEST_CASE("player: a machine ready only after START's reply is named with the first answer") {
+  auto game = test::make_nim(15, 3);
+  auto source = std::make_shared<SlowBuild>(*game, false);
+  source->held_ = true;
+  SearchPlayerConfig config;
+  config.think_at_start = false;
+  SearchPlayer player(config, uct(), 1);
+  player.start(source, "r0", Clock::now());
+  CHECK(player.wait_ready(Clock::now() + milliseconds(20)) == "still preparing: no machine yet");
+  source->held_ = false;
+  Answer answer = test::play_turn(player, {}, Clock::now() + milliseconds(30));
+  CHECK(answer.stats.note.starts_with("machine first machine"));
+  answer = test::play_turn(player, {answer.move, "noop"}, Clock::now() + milliseconds(30));
+  CHECK(answer.stats.note.find("machine first machine") == std::string::npos);  // said once
 }
 
 TEST_CASE("random player: a legal move at once, no search") {

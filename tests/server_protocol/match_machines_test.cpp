@@ -34,6 +34,7 @@ TEST_CASE("match machines: the prover plays while the propnet builds, then the p
   REQUIRE(upgrade->machine);
   CHECK(upgrade->machine->name() == "propnet");
   CHECK(upgrade->report.starts_with("propnet"));
+  CHECK_FALSE(upgrade->report.ends_with(", cached"));  // built for this match
   CHECK_FALSE(source->upgrade());  // offered once
   // Both machines play the same game.
   CHECK(upgrade->machine->legal_moves(upgrade->machine->initial_state(), 0).size() ==
