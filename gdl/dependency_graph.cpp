@@ -48,7 +48,7 @@ void DependencyGraph::find_components() {
   std::vector<std::vector<uint32_t>> successors(size());
   for (Node n = 0; n < size(); ++n)
     for (const Edge& e : dependencies_[n]) successors[n].push_back(e.to);
-  Components c = strongly_connected_components(successors);
+  Components c = strongly_connected(successors);
   component_ = std::move(c.of);
   recursive_ = std::move(c.cyclic);
 }

@@ -39,7 +39,7 @@ RuleGraph::RuleGraph(const Game& game, const DependencyGraph& graph, size_t budg
         }
       });
   }
-  if (refined_) components_ = strongly_connected_components(successors);
+  if (refined_) components_ = strongly_connected(successors);
 }
 
 const std::vector<uint32_t>& RuleGraph::rules_defining(SymbolId relation) const {

@@ -1,62 +1,70 @@
 #include "gdl/scc.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ggp::gdl {
 
-Components strongly_connected_components(const std::vector<std::vector<uint32_t>>& successors) {
-  const size_t n = successors.size();
-  constexpr uint32_t kUnvisited = UINT32_MAX;
-  std::vector<uint32_t> index(n, kUnvisited), low(n, 0);
-  std::vector<bool> on_stack(n, false);
-  std::vector<uint32_t> stack;
-  struct Frame {
-    uint32_t node;
-    size_t next_edge;
-  };
-  std::vector<Frame> calls;
-  Components result;
-  result.of.assign(n, 0);
+Components strongly_connected(const std::vector<uint32_t>& offsets,
+                              const std::vector<uint32_t>& targets) {
+  constexpr uint32_t kNone = UINT32_MAX;
+  const uint32_t n = offsets.empty() ? 0 : static_cast<uint32_t>(offsets.size() - 1);
+  Components c;
+  c.of.assign(n, kNone);  // kNone while unassigned: a visited node so marked is on the stack
+  c.nodes.reserve(n);
+  c.begin.push_back(0);
+  std::vector<uint32_t> order(n, kNone), low(n, 0), stack;
+  std::vector<std::pair<uint32_t, uint32_t>> calls;  // (node, next edge)
   uint32_t counter = 0;
-  auto visit = [&](uint32_t v) {
-    index[v] = low[v] = counter++;
+  auto enter = [&](uint32_t v) {
+    order[v] = low[v] = counter++;
     stack.push_back(v);
-    on_stack[v] = true;
-    calls.push_back({v, 0});
+    calls.push_back({v, offsets[v]});
   };
   for (uint32_t root = 0; root < n; ++root) {
-    if (index[root] != kUnvisited) continue;
-    visit(root);
+    if (order[root] != kNone) continue;
+    enter(root);
     while (!calls.empty()) {
-      Frame& f = calls.back();
-      const std::vector<uint32_t>& edges = successors[f.node];
-      if (f.next_edge < edges.size()) {
-        uint32_t to = edges[f.next_edge++];
-        if (index[to] == kUnvisited)
-          visit(to);
-        else if (on_stack[to])
-          low[f.node] = std::min(low[f.node], index[to]);
+      auto& [v, e] = calls.back();
+      if (e < offsets[v + 1]) {
+        const uint32_t w = targets[e++];
+        if (order[w] == kNone)
+          enter(w);
+        else if (c.of[w] == kNone)
+          low[v] = std::min(low[v], order[w]);
         continue;
       }
-      uint32_t v = f.node;
+      const uint32_t done = v;
       calls.pop_back();
-      if (!calls.empty()) low[calls.back().node] = std::min(low[calls.back().node], low[v]);
-      if (low[v] != index[v]) continue;
-      uint32_t id = static_cast<uint32_t>(result.cyclic.size());
-      size_t members = 0;
+      if (!calls.empty()) low[calls.back().first] = std::min(low[calls.back().first], low[done]);
+      if (low[done] != order[done]) continue;
+      const uint32_t id = static_cast<uint32_t>(c.cyclic.size());
+      const size_t first = c.nodes.size();
       uint32_t w;
       do {
         w = stack.back();
         stack.pop_back();
-        on_stack[w] = false;
-        result.of[w] = id;
-        ++members;
-      } while (w != v);
-      bool self_loop = std::find(edges.begin(), edges.end(), v) != edges.end();
-      result.cyclic.push_back(members > 1 || self_loop);
+        c.of[w] = id;
+        c.nodes.push_back(w);
+      } while (w != done);
+      c.begin.push_back(static_cast<uint32_t>(c.nodes.size()));
+      const auto edges = std::span<const uint32_t>(targets).subspan(
+          offsets[done], offsets[done + 1] - offsets[done]);
+      c.cyclic.push_back(c.nodes.size() - first > 1 ||
+                         std::find(edges.begin(), edges.end(), done) != edges.end());
     }
   }
-  return result;
+  return c;
+}
+
+Components strongly_connected(const std::vector<std::vector<uint32_t>>& successors) {
+  std::vector<uint32_t> offsets{0}, targets;
+  offsets.reserve(successors.size() + 1);
+  for (const std::vector<uint32_t>& out : successors) {
+    targets.insert(targets.end(), out.begin(), out.end());
+    offsets.push_back(static_cast<uint32_t>(targets.size()));
+  }
+  return strongly_connected(offsets, targets);
 }
 
 }  // namespace ggp::gdl

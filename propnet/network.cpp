@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "reasoner/state_machine.h"
+
 namespace ggp::propnet {
 namespace {
 
@@ -16,16 +18,6 @@ uint32_t role_index(const gdl::Game& game, const TermPool& pool, TermId t) {
   if (!pool.args(t).empty()) return UINT32_MAX;
   auto it = std::find(game.roles.begin(), game.roles.end(), pool.functor(t));
   return it == game.roles.end() ? UINT32_MAX : static_cast<uint32_t>(it - game.roles.begin());
-}
-
-bool parse_goal_value(const std::string& text, int& value) {
-  if (text.empty() || text.size() > 6) return false;
-  value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    value = value * 10 + (c - '0');
-  }
-  return true;
 }
 
 }  // namespace
@@ -104,7 +96,8 @@ Network build_network(const gdl::Game& game, const Grounding& g, size_t max_gate
   for (TermId a : g.goal_atoms) {
     uint32_t r = role_index(game, pool, pool.args(a)[0]);
     int value = 0;
-    if (r != UINT32_MAX && parse_goal_value(pool.text(pool.args(a)[1], game.symbols), value))
+    if (r != UINT32_MAX &&
+        (value = reasoner::goal_value_of(pool.text(pool.args(a)[1], game.symbols))) >= 0)
       net.goals[r].push_back({value, atom_lit(a)});
   }
   for (auto& goals : net.goals) std::sort(goals.begin(), goals.end());

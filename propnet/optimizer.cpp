@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "propnet/scc.h"
+#include "gdl/scc.h"
 
 namespace ggp::propnet {
 namespace detail {
@@ -69,8 +69,8 @@ void Optimizer::fold() {
       }
     offsets[v + 1] = static_cast<uint32_t>(targets.size());
   }
-  order_ = strongly_connected(offsets, targets);
-  const Components& comps = order_;
+  order_ = gdl::strongly_connected(offsets, targets);
+  const gdl::Components& comps = order_;
   settled_ = true;
   size_t capacity = 1024;
   while (capacity < 2 * static_cast<size_t>(n)) capacity *= 2;
@@ -197,7 +197,7 @@ bool Optimizer::simplify(uint32_t g) {
 // Drops aliases and gates nothing observable needs; renumbers the remaining gates.
 // With `order`, the components of the fold that just ran (readers after what they read, which
 // its aliases keep true), liveness is one sweep down that order instead of a search.
-void Optimizer::compact(const Components* order) {
+void Optimizer::compact(const gdl::Components* order) {
   const uint32_t n = static_cast<uint32_t>(net_.gates.size());
   std::vector<Lit*> roots = observed();
   std::vector<char> live(n, 0);

@@ -10,7 +10,7 @@
 #include "propnet/deadline.h"
 #include "propnet/huge_pages.h"
 #include "propnet/network.h"
-#include "propnet/scc.h"
+#include "gdl/scc.h"
 
 namespace ggp::propnet::detail {
 
@@ -70,7 +70,7 @@ class Optimizer {
   uint32_t find_or_insert(uint32_t g);
   static uint32_t key_hash(const Gate& g);
   bool simplify(uint32_t g);
-  void compact(const Components* order = nullptr);
+  void compact(const gdl::Components* order = nullptr);
   // flatten(), complement_moves() and guard_legals() return whether they changed the network.
   bool flatten();
 
@@ -120,7 +120,7 @@ class Optimizer {
   std::vector<uint32_t> readers_;    // fold(), by node
   std::vector<uint32_t> parked_;     // fold(), by node
   bool settled_ = false;             // the last fold() left nothing to simplify
-  Components order_;                 // the last fold()'s components, dependency order
+  gdl::Components order_;                // the last fold()'s components, dependency order
   std::vector<uint32_t> uses_;       // factor(): gates reading each node
   std::vector<uint32_t> mark_;       // factor(): by literal, counts, then local ids
   std::vector<Lit> touched_;         // factor()

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "propnet/scc.h"
+#include "gdl/scc.h"
 
 namespace ggp::propnet {
 
@@ -18,7 +18,7 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
     for (Lit l : net.gates[v].inputs) targets.push_back(lit_node(l));
     offsets[v + 1] = static_cast<uint32_t>(targets.size());
   }
-  Components comps = strongly_connected(offsets, targets);
+  gdl::Components comps = gdl::strongly_connected(offsets, targets);
   // The query cone (what legal, goal and terminal read) is numbered before the rest, so that a
   // query can settle it alone and leave the transition gates for next_state (see Program).
   std::vector<uint8_t> query(n, 0);

@@ -7,9 +7,11 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <tuple>
 
+#include "gdl/scc.h"
 #include "reasoner/rule_graph.h"
 #include "reasoner/rule_ir.h"
 
@@ -101,9 +103,7 @@ class Compiler {
 
   bool is_goal_value(const ITerm& t) const {
     if (t.kind != ITerm::Const) return false;
-    const std::string& s = p_->game->symbols.name(t.value);
-    if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), ::isdigit)) return false;
-    return std::stoi(s) <= 100;
+    return goal_value_of(p_->game->symbols.name(t.value)) >= 0;
   }
 
   FlatAtom flatten_atom(const ITerm& atom) {
@@ -259,15 +259,18 @@ class Compiler {
     std::vector<std::vector<uint32_t>> successors(n);
     for (uint32_t a = 0; a < n; ++a)
       for (const Edge& e : out[a]) successors[a].push_back(e.to);
-    std::vector<std::vector<uint32_t>> components = strongly_connected(successors);
+    // Edges go from a rule to the rules that read its head: the components in dependency order
+    // are Tarjan's ids backwards.
+    const gdl::Components components = gdl::strongly_connected(successors);
     std::vector<uint32_t> component(n, kNoId);
     p_->sccs.clear();
-    for (auto it = components.begin(); it != components.end(); ++it) {
+    for (size_t c = components.count(); c-- > 0;) {
       Scc scc;
       uint32_t id = static_cast<uint32_t>(p_->sccs.size());
-      for (uint32_t r : *it) component[r] = id;
-      std::sort(it->begin(), it->end());
-      scc.rules = *it;
+      std::span<const uint32_t> members = components.members(c);
+      for (uint32_t r : members) component[r] = id;
+      scc.rules.assign(members.begin(), members.end());
+      std::sort(scc.rules.begin(), scc.rules.end());
       for (uint32_t r : scc.rules) {
         RelId h = rules[r].head.rel;
         if (std::find(scc.relations.begin(), scc.relations.end(), h) == scc.relations.end())

@@ -1,7 +1,6 @@
 #include "reasoner/prover.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -284,11 +283,7 @@ class Prover final : public StateMachine {
   int goal_value(TermId t) const {
     const TermNode& node = p_.terms->node(t);
     if (node.arity != 0) return -1;
-    const std::string& s = p_.game->symbols.name(node.symbol);
-    int v = -1;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || v < 0 || v > 100) return -1;
-    return v;
+    return goal_value_of(p_.game->symbols.name(node.symbol));
   }
 
   // The term written as `text` over the game's symbols, or kNoTerm.

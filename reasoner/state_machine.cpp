@@ -35,4 +35,14 @@ std::vector<GoalValue> goals(StateMachine& machine, const State& state) {
   return values;
 }
 
+int goal_value_of(std::string_view text) {
+  if (text.empty() || text.size() > 3) return -1;
+  int value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return -1;
+    value = value * 10 + (c - '0');
+  }
+  return value <= 100 ? value : -1;
+}
+
 }  // namespace ggp::reasoner

@@ -110,5 +110,8 @@ std::vector<std::string> move_texts(const StateMachine& machine, std::span<const
 std::vector<std::string> legal_move_texts(StateMachine& machine, const State& state, RoleIndex role);
 // Each role's goal in role order.
 std::vector<GoalValue> goals(StateMachine& machine, const State& state);
+// The value a goal term's text names, as every machine reads it: an integer 0..100 written in
+// 1 to 3 digits (GDL's range); -1 for any other term, which a machine treats as no goal value.
+int goal_value_of(std::string_view text);
 
 }  // namespace ggp::reasoner

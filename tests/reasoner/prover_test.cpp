@@ -209,5 +209,20 @@ TEST_CASE("perft: connect_four golden counts") {
   CHECK(counts == std::vector<uint64_t>{7, 49, 343, 2401, 16807});
 }
 
+TEST_CASE("goal values: an integer 0..100 in 1 to 3 digits, as every machine reads them") {
+  CHECK(goal_value_of("0") == 0);
+  CHECK(goal_value_of("50") == 50);
+  CHECK(goal_value_of("100") == 100);
+  CHECK(goal_value_of("007") == 7);
+  // The fuzzer's finding (tests/fuzz/regressions/propnet/): the propnet read 101 as a goal the
+  // prover ignored.
+  CHECK(goal_value_of("101") == -1);
+  CHECK(goal_value_of("1000") == -1);
+  CHECK(goal_value_of("-1") == -1);
+  CHECK(goal_value_of("+5") == -1);
+  CHECK(goal_value_of("") == -1);
+  CHECK(goal_value_of("win") == -1);
+}
+
 }  // namespace
 }  // namespace ggp::reasoner
