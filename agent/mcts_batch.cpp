@@ -35,6 +35,10 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     lane_worker.clear();
     uint64_t room = limits.max_playouts - done;
     for (size_t i = 0; i < leaves && room > 0 && !tree_.node(0).solved; ++i) {
+      // Where one descent's expansion is slow (thousands of legal moves, each tried for a win at
+      // once under decisive_tree), a whole batch of them can outlast a turn: past the deadline
+      // the batch goes out with the leaves it has.
+      if (i > 0 && interrupted(limits)) break;
       MctsWorker& w = *batch_workers_[i];
       bool at_terminal = false;
       const Descent end = descend(w, at_terminal, /*defer_expansion=*/true);

@@ -65,6 +65,20 @@ MachineCache::Future MachineCache::find_or_add(
   return built;
 }
 
+std::optional<MachineCache::Future> MachineCache::find_built(const std::string& key) const {
+  std::lock_guard lock(mutex_);
+  for (const Entry& e : entries_)
+    if (e.key == key && e.built.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+      try {
+        e.built.get();
+      } catch (...) {
+        return std::nullopt;  // a failed build, about to be dropped
+      }
+      return e.built;
+    }
+  return std::nullopt;
+}
+
 void MachineCache::build(std::shared_ptr<const gdl::Game> game, MachineKind kind,
                          const BuildOptions& options, const std::string& key,
                          std::promise<std::shared_ptr<const Built>> promise) {
@@ -101,6 +115,11 @@ BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKin
 
 std::optional<BuiltMachine> MachineCache::get_until(std::shared_ptr<const gdl::Game> game,
                                                     MachineKind kind, Clock::time_point until) {
+  // A Default propnet built already for a caller that waited (the referee of a local match) is
+  // as good: no second build.
+  if (kind == MachineKind::Default)
+    if (std::optional<Future> waited = find_built(cache_key(*game, kind, false)))
+      if ((*waited).get()->prototype->name() == "propnet") return take(*waited, false);
   std::string key = cache_key(*game, kind, true);
   std::optional<std::promise<std::shared_ptr<const Built>>> promise;
   Future built = find_or_add(key, promise);

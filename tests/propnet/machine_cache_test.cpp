@@ -98,5 +98,16 @@ TEST_CASE("machine cache: a background build is waited for until a time, then ke
   CHECK(cache.size() == 2);
 }
 
+TEST_CASE("machine cache: a propnet built for a caller that waited serves the background too") {
+  MachineCache cache(4);
+  cache.get(game_file("ticTacToe"), MachineKind::Default);  // the referee of a local match
+  std::optional<BuiltMachine> built =
+      cache.get_until(game_file("ticTacToe"), MachineKind::Default, MachineCache::Clock::now());
+  REQUIRE(built);
+  CHECK(built->machine->name() == "propnet");
+  CHECK(built->report.ends_with(", cached"));
+  CHECK(cache.size() == 1);  // no second build
+}
+
 }  // namespace
 }  // namespace ggp::propnet
