@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <cstring>
 
 #include "gdl/parser.h"
 #include "gdl/sexpr.h"
@@ -107,8 +106,8 @@ class PropnetMachine final : public reasoner::StateMachine {
     wave(p_->num_nodes);
     out.reserve_facts(p_->num_facts);
     auto words = out.mutable_words();
-    std::memcpy(words.data(), v_.next.data(), v_.next.size() * sizeof(uint64_t));
-    std::fill(words.begin() + static_cast<ptrdiff_t>(v_.next.size()), words.end(), 0);
+    // std::copy, not memcpy: a game without facts has no words (memcpy's null is undefined).
+    std::fill(std::copy(v_.next.begin(), v_.next.end(), words.begin()), words.end(), 0);
   }
 
   // Batches of BitParallelPlayouts::kLanes or more play bit-parallel (bit_parallel.h).
