@@ -31,6 +31,7 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   const bool traced = config_.batch_amaf && config_.amaf != AmafMode::Off;
   batch_moves_.resize(traced ? leaves * per_leaf : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
+    const Clock::time_point descents_begin = Clock::now();
     starts.clear();
     lane_worker.clear();
     uint64_t room = limits.max_playouts - done;
@@ -61,9 +62,14 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     }
     if (starts.empty()) continue;
     // A batch cannot be abandoned half-way: one that would end past the deadline, judging by the
-    // last one, is not begun (its descents' visits are taken back, once per leaf).
+    // last one, is not begun (its descents' visits are taken back, once per leaf), unless its
+    // descents took longer than its playouts will (slow expansions): giving those up would leave
+    // a slow game's search, sliced into short deadlines, expanding nodes and never playing out.
     const Clock::time_point begin = Clock::now();
-    if (limits.deadline != Clock::time_point::max() && begin + last_batch_ > limits.deadline) {
+    const bool descents_dominate = begin - descents_begin >= last_batch_;
+    const bool stopped = limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed);
+    if (limits.deadline != Clock::time_point::max() && begin + last_batch_ > limits.deadline &&
+        (stopped || !descents_dominate)) {
       for (size_t k = 0; k < lane_worker.size(); ++k)
         if (k == 0 || lane_worker[k] != lane_worker[k - 1])
           undo_visits(*batch_workers_[lane_worker[k]]);
