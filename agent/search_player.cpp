@@ -2,6 +2,8 @@
 // match is in search_player_match.cpp.
 #include "agent/search_player.h"
 
+#include <utility>
+
 #include "agent/search_player_match.h"
 
 namespace ggp::agent {
@@ -48,9 +50,14 @@ Answer SearchPlayer::answer(Clock::time_point until) {
     given = answer_;
   else
     given.stats.note = ready_ ? "no move yet" : "no move yet: no machine";
+  if (!given.final) unfinished_turn_ = turn_;
+  auto prepend = [&given](const std::string& note) {
+    given.stats.note = note + (given.stats.note.empty() ? "" : "; " + given.stats.note);
+  };
+  if (!owed_note_.empty()) prepend("last turn: " + std::exchange(owed_note_, {}));
   if (ready_ && ready_note_owed_) {  // the machine came after START's reply: say which it is
     ready_note_owed_ = false;
-    given.stats.note = ready_note_ + (given.stats.note.empty() ? "" : "; " + given.stats.note);
+    prepend(ready_note_);
   }
   return given;
 }
@@ -76,6 +83,12 @@ bool SearchPlayer::next_orders(Orders& orders, bool busy) {
 
 void SearchPlayer::publish(size_t turn, Answer answer) {
   std::lock_guard lock(mutex_);
+  if (answer.final && turn == unfinished_turn_ && !answer.stats.note.empty()) {
+    // The reply went out before this answer: its note (a machine switch, the searcher's choices)
+    // goes with the next one.
+    owed_note_ += (owed_note_.empty() ? "" : "; ") + answer.stats.note;
+    unfinished_turn_ = 0;
+  }
   answer_ = std::move(answer);
   answer_turn_ = turn;
   results_cv_.notify_all();

@@ -84,6 +84,8 @@ class SearchPlayer : public Player {
   bool ready_ = false;
   std::string ready_note_;
   bool ready_note_owed_ = false;  // wait_ready gave up before it: the next answer() carries it
+  size_t unfinished_turn_ = 0;    // the turn answer() gave a move for before its search ended...
+  std::string owed_note_;         // ...whose final answer's note the next answer() carries
   Answer answer_;           // the latest published answer...
   size_t answer_turn_ = 0;  // ...for this turn (0: none yet)
   std::thread thread_;      // last: started by start()

@@ -405,6 +405,25 @@ TEST_CASE("player: a machine ready only after START's reply is named with the fi
   CHECK(answer.stats.note.find("machine first machine") == std::string::npos);  // said once
 }
 
+TEST_CASE("player: the note of a final answer that came after the reply goes with the next") {
+  auto game = test::make_nim(15, 3);
+  auto source = std::make_shared<SlowBuild>(*game, false);
+  SearchPlayerConfig config;
+  config.think_at_start = false;
+  SearchPlayer player(config, uct(), 1);
+  player.start(source, "r0", Clock::now());
+  REQUIRE(player.wait_ready(Clock::now() + seconds(30)) == "machine first machine");
+  source->built_ = true;  // the switch happens at the turn's start, its note with the final answer
+  player.begin_turn({}, Clock::now() + milliseconds(300));
+  Answer early = player.answer(Clock::now());  // the reply goes out before the search ends
+  CHECK_FALSE(early.final);
+  CHECK(early.stats.note.find("switched") == std::string::npos);
+  std::this_thread::sleep_for(milliseconds(400));
+  const std::string move = early.move.empty() ? "take1" : early.move;
+  Answer next = test::play_turn(player, {move, "noop"}, Clock::now() + milliseconds(30));
+  CHECK(next.stats.note.find("last turn: switched to the better machine") != std::string::npos);
+}
+
 TEST_CASE("random player: a legal move at once, no search") {
   auto game = test::make_nim(7, 3);
   std::unique_ptr<Player> player = make_random_player(5);
