@@ -1,9 +1,14 @@
 #include "propnet/machine_cache.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace ggp::propnet {
 namespace {
+
+constexpr int kBuilderNiceness = 10;
 
 // The rules as text with the kind asked for: equal texts make equal machines. A Default machine
 // built in the background has a longer propnet budget than one waited for: another key.
@@ -139,6 +144,9 @@ std::optional<BuiltMachine> MachineCache::get_until(std::shared_ptr<const gdl::G
     builders_.push_back(Builder{
         std::thread([this, game = std::move(game), kind, options, key,
                      p = std::move(*promise), done]() mutable {
+          // Below the search and the fallback: a long grounding (chess's runs its 60 s) must not
+          // starve the machine the match is being played on. Linux niceness is per thread.
+          setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kBuilderNiceness);
           build(std::move(game), kind, options, key, std::move(p));
           done->store(true);
         }),
