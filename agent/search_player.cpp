@@ -27,7 +27,7 @@ void SearchPlayer::start(std::shared_ptr<MachineSource> machines, const std::str
 std::string SearchPlayer::wait_ready(Clock::time_point until) {
   std::unique_lock lock(mutex_);
   results_cv_.wait_until(lock, until, [this] { return ready_ || finished_; });
-  ready_note_owed_ = !ready_;
+  start_replied_unready_ = !ready_;
   return ready_ ? ready_note_ : "still preparing: no machine yet";
 }
 
@@ -51,14 +51,9 @@ Answer SearchPlayer::answer(Clock::time_point until) {
   else
     given.stats.note = ready_ ? "no move yet" : "no move yet: no machine";
   if (!given.final) unfinished_turn_ = turn_;
-  auto prepend = [&given](const std::string& note) {
-    given.stats.note = note + (given.stats.note.empty() ? "" : "; " + given.stats.note);
-  };
-  if (!owed_note_.empty()) prepend("last turn: " + std::exchange(owed_note_, {}));
-  if (ready_ && ready_note_owed_) {  // the machine came after START's reply: say which it is
-    ready_note_owed_ = false;
-    prepend(ready_note_);
-  }
+  if (!owed_note_.empty())
+    given.stats.note = std::exchange(owed_note_, {}) +
+                       (given.stats.note.empty() ? "" : "; " + given.stats.note);
   return given;
 }
 
@@ -86,7 +81,7 @@ void SearchPlayer::publish(size_t turn, Answer answer) {
   if (answer.final && turn == unfinished_turn_ && !answer.stats.note.empty()) {
     // The reply went out before this answer: its note (a machine switch, the searcher's choices)
     // goes with the next one.
-    owed_note_ += (owed_note_.empty() ? "" : "; ") + answer.stats.note;
+    owe_note("last turn: " + answer.stats.note);
     unfinished_turn_ = 0;
   }
   answer_ = std::move(answer);
@@ -94,10 +89,15 @@ void SearchPlayer::publish(size_t turn, Answer answer) {
   results_cv_.notify_all();
 }
 
+void SearchPlayer::owe_note(const std::string& note) {
+  owed_note_ += (owed_note_.empty() ? "" : "; ") + note;
+}
+
 void SearchPlayer::set_ready(std::string note) {
   std::lock_guard lock(mutex_);
   ready_ = true;
   ready_note_ = std::move(note);
+  if (start_replied_unready_) owe_note(ready_note_);  // START's reply said "still preparing"
   results_cv_.notify_all();
 }
 

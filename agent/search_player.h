@@ -66,6 +66,8 @@ class SearchPlayer : public Player {
   bool next_orders(Orders& orders, bool busy);
   void publish(size_t turn, Answer answer);
   void set_ready(std::string note);
+  // Adds `note` to what the next answer() carries. Holds mutex_.
+  void owe_note(const std::string& note);
 
   SearchPlayerConfig config_;
   SearcherFactory searcher_factory_;
@@ -83,9 +85,10 @@ class SearchPlayer : public Player {
   bool ending_ = false;
   bool ready_ = false;
   std::string ready_note_;
-  bool ready_note_owed_ = false;  // wait_ready gave up before it: the next answer() carries it
-  size_t unfinished_turn_ = 0;    // the turn answer() gave a move for before its search ended...
-  std::string owed_note_;         // ...whose final answer's note the next answer() carries
+  bool start_replied_unready_ = false;  // wait_ready gave up: set_ready's note is owed
+  size_t unfinished_turn_ = 0;  // the turn answer() gave a move for before its search ended
+  std::string owed_note_;  // what a reply missed (the machine, that turn's final note): the next
+                           // answer() carries it
   Answer answer_;           // the latest published answer...
   size_t answer_turn_ = 0;  // ...for this turn (0: none yet)
   std::thread thread_;      // last: started by start()

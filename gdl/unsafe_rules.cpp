@@ -20,7 +20,7 @@ using VarSet = std::vector<SymbolId>;  // sorted, unique
 using Definitions = std::map<SymbolId, std::vector<const Rule*>>;
 
 // Unfolding gives up on a relation (leaving it unsafe) beyond this many rules, or this many body
-// literals over them (bodies grow with every unfolding: a fuzzed sheet reached 1.8 GB and 40 s
+// literals over them (bodies grow with every unfolding: a fuzzed sheet reached 1.8 GB and 43 s
 // within the rule count alone).
 constexpr size_t kMaxUnfoldedRules = 100'000;
 constexpr size_t kMaxUnfoldedLiterals = 200'000;

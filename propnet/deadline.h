@@ -8,6 +8,13 @@
 
 namespace ggp::propnet {
 
+// Throws std::runtime_error("propnet: build cancelled during STEP") once `cancel` (if any) is set:
+// the budget checks of the build's steps (Deadline, the grounder) share it.
+inline void throw_if_cancelled(const std::atomic<bool>* cancel, const char* step) {
+  if (cancel && cancel->load(std::memory_order_relaxed))
+    throw std::runtime_error(std::string("propnet: build cancelled during ") + step);
+}
+
 class Deadline {
  public:
   using Clock = std::chrono::steady_clock;
@@ -18,8 +25,7 @@ class Deadline {
         cancel_(cancel) {}
   // Cheap enough to call every few thousand steps.
   void check(const char* step) const {
-    if (cancel_ && cancel_->load(std::memory_order_relaxed))
-      throw std::runtime_error(std::string("propnet: build cancelled during ") + step);
+    throw_if_cancelled(cancel_, step);
     if (Clock::now() > end_)
       throw std::runtime_error(std::string("propnet: ") + step + " exceeded the build budget of " +
                                std::to_string(seconds_) + " s");

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "propnet/deadline.h"
 #include "propnet/demand.h"
 #include "propnet/fact_lists.h"
 #include "propnet/huge_pages.h"
@@ -602,8 +603,7 @@ class Grounder {
   }
 
   void check_budget() {
-    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
-      throw std::runtime_error("propnet: build cancelled during grounding");  // not OverBudget
+    throw_if_cancelled(limits_.cancel, "grounding");  // not OverBudget: no retry after it
     double s = std::chrono::duration<double>(Clock::now() - start_).count();
     if (s > limits_.seconds)
       throw OverBudget("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +

@@ -10,17 +10,22 @@ namespace {
 
 constexpr int kBuilderNiceness = 10;
 
-// The rules as text with the kind asked for: equal texts make equal machines. A Default machine
-// built in the background has a longer propnet budget than one waited for: another key.
-std::string cache_key(const gdl::Game& game, MachineKind kind, bool background) {
+// The rules as text: equal texts make equal machines.
+std::string rules_text(const gdl::Game& game) {
+  std::string text;
+  for (const gdl::Rule& rule : game.rules) {
+    text += gdl::to_string(rule, game.symbols);
+    text += '\n';
+  }
+  return text;
+}
+
+// The key of a machine of `kind` for the rules `rules_text`. A Default machine built in the
+// background has a longer propnet budget than one waited for: another key.
+std::string cache_key(const std::string& rules_text, MachineKind kind, bool background) {
   std::string key = std::to_string(static_cast<int>(kind));
   if (background && kind == MachineKind::Default) key += 'b';
-  key += '\n';
-  for (const gdl::Rule& rule : game.rules) {
-    key += gdl::to_string(rule, game.symbols);
-    key += '\n';
-  }
-  return key;
+  return key + '\n' + rules_text;
 }
 
 }  // namespace
@@ -70,17 +75,10 @@ MachineCache::Future MachineCache::find_or_add(
   return built;
 }
 
-std::optional<MachineCache::Future> MachineCache::find_built(const std::string& key) const {
+std::optional<MachineCache::Future> MachineCache::find_propnet(const std::string& key) const {
   std::lock_guard lock(mutex_);
   for (const Entry& e : entries_)
-    if (e.key == key && e.built.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-      try {
-        e.built.get();
-      } catch (...) {
-        return std::nullopt;  // a failed build, about to be dropped
-      }
-      return e.built;
-    }
+    if (e.key == key && e.bytes > 0) return e.built;
   return std::nullopt;
 }
 
@@ -92,11 +90,13 @@ void MachineCache::build(std::shared_ptr<const gdl::Game> game, MachineKind kind
     auto kept = std::make_shared<Built>();
     kept->prototype = std::move(fresh.machine);
     kept->report = std::move(fresh.report);
+    {
+      std::lock_guard lock(mutex_);
+      for (Entry& e : entries_)
+        if (e.key == key) e.bytes = fresh.shared_bytes;
+      trim_bytes(key);
+    }
     promise.set_value(std::move(kept));
-    std::lock_guard lock(mutex_);
-    for (Entry& e : entries_)
-      if (e.key == key) e.bytes = fresh.shared_bytes;
-    trim_bytes(key);
   } catch (...) {
     promise.set_exception(std::current_exception());
     std::lock_guard lock(mutex_);
@@ -111,7 +111,7 @@ BuiltMachine MachineCache::take(const Future& built, bool fresh) {
 }
 
 BuiltMachine MachineCache::get(std::shared_ptr<const gdl::Game> game, MachineKind kind) {
-  std::string key = cache_key(*game, kind, false);
+  std::string key = cache_key(rules_text(*game), kind, false);
   std::optional<std::promise<std::shared_ptr<const Built>>> promise;
   Future built = find_or_add(key, promise);
   if (promise) build(std::move(game), kind, BuildOptions{}, key, std::move(*promise));
@@ -122,10 +122,11 @@ std::optional<BuiltMachine> MachineCache::get_until(std::shared_ptr<const gdl::G
                                                     MachineKind kind, Clock::time_point until) {
   // A Default propnet built already for a caller that waited (the referee of a local match) is
   // as good: no second build.
+  const std::string rules = rules_text(*game);
   if (kind == MachineKind::Default)
-    if (std::optional<Future> waited = find_built(cache_key(*game, kind, false)))
-      if ((*waited).get()->prototype->name() == "propnet") return take(*waited, false);
-  std::string key = cache_key(*game, kind, true);
+    if (std::optional<Future> waited = find_propnet(cache_key(rules, kind, false)))
+      return take(*waited, false);
+  std::string key = cache_key(rules, kind, true);
   std::optional<std::promise<std::shared_ptr<const Built>>> promise;
   Future built = find_or_add(key, promise);
   const bool ready_before = !promise && built.wait_for(std::chrono::seconds(0)) ==

@@ -65,7 +65,7 @@ class MachineCache {
   struct Entry {
     std::string key;
     Future built;
-    size_t bytes = 0;  // its machine's shared_bytes, once built
+    size_t bytes = 0;  // its machine's shared_bytes, set just before its future is ready
   };
   struct Builder {
     std::thread thread;
@@ -74,8 +74,8 @@ class MachineCache {
   // The entry of `key`, made the most recently used; a new one (`promise` is then the caller's
   // to fulfil through build()) when there is none.
   Future find_or_add(const std::string& key, std::optional<std::promise<std::shared_ptr<const Built>>>& promise);
-  // The entry of `key` if its build has ended well; nullopt otherwise. Does not wait.
-  std::optional<Future> find_built(const std::string& key) const;
+  // The entry of `key` if it holds a propnet (its bytes are known before its future is ready).
+  std::optional<Future> find_propnet(const std::string& key) const;
   // Runs make_machine and fulfils `promise`; keeps the machine's bytes, or drops a failed entry.
   void build(std::shared_ptr<const gdl::Game> game, MachineKind kind, const BuildOptions& options,
              const std::string& key, std::promise<std::shared_ptr<const Built>> promise);

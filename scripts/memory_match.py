@@ -2,10 +2,11 @@
 """The tree's memory cap, measured (issue 15): one long match over HTTP against a `ggp serve`
 player, its resident memory read every few seconds.
 
-A `ggp serve --player SPEC` process plays the first role; the game manager (`ggp match`) plays
-the other roles in-process with OPPONENT. Every --every seconds the player's VmRSS is read. Prints
+A `ggp serve` process (its default player, or --player SPEC) plays the first role, and another
+(--opponent SPEC, by default serve's default too) the second, through the game manager (`ggp
+match`): a two-role game. Every --every seconds the first player's VmRSS is read. Prints
 the memory at each tenth of the match, its maximum, and the match's result; writes the samples to
-OUT/rss.tsv and the player's log to OUT/player.log.
+OUT/rss.tsv and the players' logs to OUT/player.log and OUT/opponent.log.
 
 Usage: scripts/memory_match.py [--game games_kif/checkers.kif] [--playclock 15] [--startclock 20]
                                [--player SPEC] [--opponent SPEC] [--every 5] [--out DIR]
@@ -22,8 +23,6 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "lib"))
 from serve import rss_mb, start_serve  # noqa: E402
 
-DEFAULT_SPEC = "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,decisive_tree=1,greedy=auto"
-
 
 def sample(pid, every, samples, done):
     start = time.monotonic()
@@ -39,15 +38,17 @@ def main():
     parser.add_argument("--startclock", type=int, default=20)
     parser.add_argument("--playclock", type=int, default=15)
     parser.add_argument("--player", default=None, help="the measured player (default: serve's)")
-    parser.add_argument("--opponent", default=DEFAULT_SPEC)
+    parser.add_argument("--opponent", default=None, help="the other player (default: serve's)")
     parser.add_argument("--every", type=float, default=5.0)
     parser.add_argument("--out", default="memory_match")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
     log = open(os.path.join(args.out, "player.log"), "w")
-    proc, (host, port) = start_serve(args.ggp, args.player or DEFAULT_SPEC, [], log,
-                                     "memory_match")
+    proc, (host, port) = start_serve(args.ggp, args.player, [], log, "memory_match")
+    other_log = open(os.path.join(args.out, "opponent.log"), "w")
+    other, (other_host, other_port) = start_serve(args.ggp, args.opponent, [], other_log,
+                                                  "memory_match")
     samples, done = [], threading.Event()
     sampler = threading.Thread(target=sample, args=(proc.pid, args.every, samples, done))
     sampler.start()
@@ -55,13 +56,14 @@ def main():
     try:
         result = subprocess.run(
             [args.ggp, "match", args.game, "--player", "%s:%d" % (host, port), "--player",
-             args.opponent, "--startclock", str(args.startclock), "--playclock",
-             str(args.playclock)], capture_output=True, text=True)
+             "%s:%d" % (other_host, other_port), "--startclock", str(args.startclock),
+             "--playclock", str(args.playclock)], capture_output=True, text=True)
     finally:
         done.set()
         sampler.join()
-        proc.terminate()
-        proc.wait()
+        for p in (proc, other):
+            p.terminate()
+            p.wait()
     minutes = (time.monotonic() - began) / 60
 
     with open(os.path.join(args.out, "rss.tsv"), "w") as f:
@@ -77,7 +79,7 @@ def main():
     tenths = [kept[min(len(kept) - 1, i * len(kept) // 10)] for i in range(10)] + [kept[-1]]
     print("match: %.1f min, %s, start %d s, play %d s; player %s" %
           (minutes, os.path.basename(args.game), args.startclock, args.playclock,
-           args.player or DEFAULT_SPEC))
+           args.player or "serve's default"))
     print("player RSS (MiB) at each tenth of the match: %s" %
           ", ".join("%.0f" % mb for mb in tenths))
     print("player RSS max: %.0f MiB over %d samples" % (max(kept), len(kept)))

@@ -143,8 +143,7 @@ def main():
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default=os.path.join(ROOT, "build", "soak"))
-    p.add_argument("--player", default="amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,"
-                   "decisive_tree=1,greedy=auto")
+    p.add_argument("--player", default=None, help="the players' spec (default: serve's)")
     p.add_argument("--ggp", default=os.environ.get("GGP", os.path.join(ROOT, "build", "ggp")))
     p.add_argument("--fast", action="store_true", help="start clock 2-4 s, play clock 1 s")
     p.add_argument("--kill-every", type=int, default=25)

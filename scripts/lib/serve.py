@@ -6,10 +6,12 @@ import sys
 
 
 def start_serve(ggp, player, extra, log, who):
-    """Runs `ggp serve --port 0 --player PLAYER --quiet EXTRA...` (stderr to `log`) and returns
-    (process, (host, port)) once it says where it listens; exits naming `who` if it does not."""
-    proc = subprocess.Popen([ggp, "serve", "--port", "0", "--player", player, "--quiet"] + extra,
-                            stdout=subprocess.PIPE, stderr=log, text=True)
+    """Runs `ggp serve --port 0 [--player PLAYER] --quiet EXTRA...` (stderr to `log`; no PLAYER:
+    serve's default player) and returns (process, (host, port)) once it says where it listens;
+    exits naming `who` if it does not."""
+    argv = [ggp, "serve", "--port", "0"] + (["--player", player] if player else [])
+    proc = subprocess.Popen(argv + ["--quiet"] + extra, stdout=subprocess.PIPE, stderr=log,
+                            text=True)
     line = proc.stdout.readline()
     match = re.search(r"listening on ([\d.]+):(\d+)", line)
     if not match:
