@@ -161,7 +161,7 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
   report.playouts = results.size() / roles;
   report.samples = samples.size();
   auto h = std::unique_ptr<Heuristic>(new Heuristic());
-  h->pieces_ = PieceFeatures::discover(machine, states);
+  h->pieces_ = PieceFeatures::discover(machine, states, settings.lines);
   h->num_roles_ = roles;
   const size_t pieces = h->pieces_.size(), width = h->width();
   char line[200];
@@ -218,7 +218,7 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
   report.enabled = report.correlation >= settings.min_correlation &&
                    report.correlation >= report.base_correlation + settings.min_gain;
   std::snprintf(line, sizeof line,
-                "%s (%zu piece sets; held-out correlation %.2f, the mover alone %.2f; %zu "
+                "%s (%zu piece and line sets; held-out correlation %.2f, the mover alone %.2f; %zu "
                 "playouts)",
                 report.enabled ? "heuristic on" : "no heuristic", pieces, report.correlation,
                 report.base_correlation, report.playouts);

@@ -36,6 +36,7 @@ struct HeuristicSettings {
   size_t max_samples = 24000;      // states kept at most (the fit's cost grows with them)
   double min_correlation = 0.1;    // held-out correlation needed...
   double min_gain = 0.05;          // ...and by this much above the mover's alone
+  bool lines = false;  // candidate features include line sets (PieceFeatures::discover)
   bool greedy = true;  // sample greedy playouts (reasoner::PlayoutPolicy::Greedy), whose positions
                        // and results are nearer to real play's than uniformly random ones
 };

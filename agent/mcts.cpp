@@ -28,7 +28,7 @@ MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& mac
 
 void MctsSearcher::set_root(const State& state) {
   tree_.reset(num_roles_);
-  create_node(*workers_[0], state);
+  create_node(*workers_[0], state, false);
   for (auto& w : workers_) w->mast.clear(), w->ppa.clear();
   playouts_ = rollouts_ = 0;
   best_line_.clear();
@@ -45,6 +45,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
   if (config_.heuristic_weight > 0 && !heuristic_decided_) decide_heuristic(limits);
+  if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) prove_at_root(limits);
   if (workers_.size() > 1) return search_tree_parallel(limits);
   if (batched) return search_batched(limits);
   MctsWorker& w = *workers_[0];
@@ -152,7 +153,9 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   learn_limits.deadline = probe_deadline(limits, seconds_of(kHeuristicSeconds));
   HeuristicReport report;
   reasoner::Random rng(probe_rng_.next());
-  heuristic_ = Heuristic::learn(machine_, root.state, rng, learn_limits, HeuristicSettings{}, report);
+  HeuristicSettings settings;
+  settings.lines = config_.heuristic_lines;
+  heuristic_ = Heuristic::learn(machine_, root.state, rng, learn_limits, settings, report);
   if (heuristic_ && !heuristic_->enabled()) heuristic_.reset();
   prior_.resize(num_roles_);
   add_note(report.summary);
@@ -217,21 +220,23 @@ double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) {
 inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
                                        double log_visits, double floor) {
   const EdgeStats& s = tree_.stats(edge);
+  if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
+    uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
+    if (c != kNoNode && tree_.node(c).solved) {
+      double exact = tree_.value(c)[role];
+      // A proven loss, or a proven value below another proven move's, is never chosen (even
+      // untried: a proof at the root can come before any visit); the best proven move, once
+      // tried, competes with its exact value, without exploration (nothing to learn).
+      if (exact <= 0 || exact < floor) return -1e9;
+      if (s.visits > 0) return exact;
+    }
+  }
   bool amaf_first_play =
       s.visits == 0 && config_.amaf_untried && config_.amaf != AmafMode::Off && s.amaf_visits > 0;
   if (s.visits == 0 && !amaf_first_play)
     return 1e9 + w.rng.uniform();  // untried moves first, in random order
   double n = amaf_first_play ? 1.0 : s.visits;
   double mean = amaf_first_play ? s.amaf_sum / s.amaf_visits : s.sum / n;
-  if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
-    uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
-    if (c != kNoNode && tree_.node(c).solved) {
-      double exact = tree_.value(c)[role];
-      // A proven loss, or a proven value below another proven move's, is never chosen; the
-      // best proven move competes with its exact value, without exploration (nothing to learn).
-      return exact <= 0 || exact < floor ? -1e9 : exact;
-    }
-  }
   double explore = config_.exploration * std::sqrt(log_visits / n);
   if (config_.ucb_tuned) {
     const double variance = std::max(0.0, s.sum_sq / n - mean * mean);
@@ -375,7 +380,7 @@ MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
         break;
       }
       size_t before = tree_.size();
-      child = create_node(w, w.next);
+      child = create_node(w, w.next, true);
       tree_.set_child(id, joint_index, child);
       known = child < before;  // a transposition: an older node
       if (!known) seed_prior(w, id, child);

@@ -25,9 +25,11 @@
 #include <string>
 #include <utility>
 
+#include "agent/forced_win.h"
 #include "agent/goal_cutoff.h"
 #include "agent/heuristic.h"
 #include "agent/mcts_config.h"
+#include "agent/proof_thread.h"
 #include "agent/mcts_tree.h"
 #include "agent/mcts_worker.h"
 #include "agent/move_tables.h"
@@ -40,6 +42,10 @@ namespace ggp::agent {
 
 class MctsSearcher : public Searcher {
  public:
+  // Decisive moves in the tree try every legal move of a mover with at most this many; beyond,
+  // only the moves seen ending a game (amazons has thousands of moves, each a transition).
+  static constexpr size_t kFullDecisiveScan = 256;
+
   MctsSearcher(const MctsConfig& config, reasoner::StateMachine& machine, uint64_t seed);
 
   std::string name() const override { return "mcts"; }
@@ -113,14 +119,21 @@ class MctsSearcher : public Searcher {
   // prior on the mover's edge (MctsConfig::heuristic_weight).
   void seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child);
   // Expansion (agent/mcts_expand.cpp): the machine's half, the tree's half, and both.
-  void draft_node(MctsWorker& w, const reasoner::State& state);
+  // `after_joint`: the state was reached by w.joint (not the root), whose moves are noted in
+  // w.ends_game when the state is terminal.
+  void draft_node(MctsWorker& w, const reasoner::State& state, bool after_joint);
+  // Decisive moves in the tree: the index in w.draft.legal[mover] of a move that wins at once,
+  // or -1; w.joint holds the other roles' only moves. Every move is tried up to
+  // kFullDecisiveScan legal moves; beyond, only the moves in w.ends_game or the machine's
+  // moves_seen_ending().
+  int find_decisive(MctsWorker& w, reasoner::RoleIndex mover);
   // After a deferred descent that ended on `end`: the state a playout starts from, or null when
   // the simulation's values are exact (a solved node, or a drafted child that is terminal or a
   // decisive win: their values are put in w.results). Drafts the child of a Descent::Expand
   // with the worker's machine (no tree access).
   const reasoner::State* start_of_simulation(MctsWorker& w, Descent end, bool& at_terminal);
   uint32_t insert_node(const NodeDraft& draft);
-  uint32_t create_node(MctsWorker& w, const reasoner::State& state);
+  uint32_t create_node(MctsWorker& w, const reasoner::State& state, bool after_joint);
   // Ends a descent on node `id` just appended to w.path: Exact if solved, else a playout from it.
   Descent end_at(MctsWorker& w, uint32_t id, bool& at_terminal);
   // With transpositions: whether node `id` is already on w's path (a cycle).
@@ -148,6 +161,16 @@ class MctsSearcher : public Searcher {
   // Fills w.amaf_edges from w's path and trace (valid until either changes: w.amaf_ready).
   void collect_amaf_edges(MctsWorker& w);
   bool try_solve(uint32_t id);
+  // With proof_plies, in two-role turn-taking games (agent/mcts_proof.cpp): a share of the call's
+  // time proves root moves lost (the other role forces a win after them) or won, deepening by
+  // two turns at a time up to proof_plies, resumed by the next call on the same root.
+  void prove_at_root(const SearchLimits& limits);
+  // With proof_thread: hands a new root to the proof thread, and marks what it has proven.
+  void take_thread_proofs(reasoner::RoleIndex mover, reasoner::RoleIndex other);
+  void note_proofs();
+  // Marks the root's child by its mover's move `index` solved, with `winner`'s value 1 and the
+  // other role's 0, creating the child if the tree has not, and tries to solve the root.
+  void mark_root_child(size_t index, reasoner::RoleIndex winner);
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
   bool tree_full() const;
@@ -180,6 +203,16 @@ class MctsSearcher : public Searcher {
   uint32_t probe_attempts_ = 0;
   bool cutoff_decided_ = false;  // once per searcher (per game), not per root
   std::string note_;
+
+  std::unique_ptr<ForcedWinSearch> prover_;  // with proof_plies
+  std::unique_ptr<ProofThread> proof_thread_;  // with proof_thread (stopped and joined with the searcher)
+  struct ProofCursor {
+    reasoner::State root;  // the root it belongs to
+    int plies = 1;         // the depth being proved: root moves lost within it, then the root won
+    size_t child = 0;      // the next root move to check at that depth
+    size_t lost = 0;       // root moves proven lost so far
+    size_t noted = 0;      // ... of which the note has told
+  } proof_;
 };
 
 }  // namespace ggp::agent

@@ -92,13 +92,26 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
       if ((pick -= std::pow(tree_.stats(e).visits, 1.0 / config_.temperature)) < 0)
         return tree_.edge_move(e);
   }
-  // Robust child: most visits, then the higher mean; unvisited moves keep their order.
-  uint32_t best = begin;
-  for (uint32_t e = begin + 1; e < end; ++e) {
-    const EdgeStats& a = tree_.stats(e);
-    const EdgeStats& b = tree_.stats(best);
-    if (a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum)) best = e;
-  }
+  // Robust child: most visits, then the higher mean; unvisited moves keep their order. With the
+  // solver, a move proven lost is not played while another is not (it may have been visited
+  // most before its proof came).
+  auto proven_lost = [&](uint32_t e) {
+    if (!config_.solver || node_mover(0) != static_cast<int>(role)) return false;
+    const uint32_t c = tree_.child(0, e - begin);
+    return c != kNoNode && tree_.node(c).solved && tree_.value(c)[role] <= 0;
+  };
+  uint32_t best = kNoNode;
+  for (int pass = 0; pass < 2 && best == kNoNode; ++pass)
+    for (uint32_t e = begin; e < end; ++e) {
+      if (pass == 0 && proven_lost(e)) continue;
+      if (best == kNoNode) {
+        best = e;
+        continue;
+      }
+      const EdgeStats& a = tree_.stats(e);
+      const EdgeStats& b = tree_.stats(best);
+      if (a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum)) best = e;
+    }
   return tree_.edge_move(best);
 }
 

@@ -58,6 +58,8 @@ struct MctsConfig {
   // change from parent to child (progressive bias as Sancho seeds new nodes, with 2 to 6.5
   // pseudo-visits, relative to a reference node). 0: no evaluation.
   uint32_t heuristic_weight = 0;
+  bool heuristic_lines = false;  // its candidate features include line sets: pieces of a kind
+                                 // on one row or column (PieceFeatures::discover)
 
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
   double amaf_alpha = 0.5;        // alpha of alpha-AMAF (the seed fixes no value)
@@ -88,6 +90,16 @@ struct MctsConfig {
   bool greedy_auto = false;
   double greedy_gain = 0.005;
   bool solver = true;          // MCTS-Solver: proven values propagate; proven wins are played
+  // Forced-win proofs at the root (agent/forced_win.h), two-role turn-taking games, with the
+  // solver: root moves after which the other role forces a win within proof_plies turns are
+  // proven lost, a forced win within proof_plies + 2 is proven won. 0: off. proof_share of each
+  // search call's time goes to it (proof_nodes expanded states per call without a deadline).
+  uint32_t proof_plies = 0;
+  double proof_share = 0.25;
+  uint64_t proof_nodes = 100'000;
+  bool proof_thread = false;  // the proofs run on a thread of their own, on a clone of the
+                              // machine, up to proof_plies, instead of taking proof_share
+
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen

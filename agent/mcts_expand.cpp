@@ -12,7 +12,7 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
-void MctsSearcher::draft_node(MctsWorker& w, const State& state) {
+void MctsSearcher::draft_node(MctsWorker& w, const State& state, bool after_joint) {
   NodeDraft& d = w.draft;
   d.state = state;
   d.decisive_win = -1;
@@ -26,16 +26,44 @@ void MctsSearcher::draft_node(MctsWorker& w, const State& state) {
   }
   if (d.terminal) {
     scaled_goals(w.machine, d.state, d.values);
+    if (after_joint)
+      for (MoveId move : w.joint) {
+        if (move >= w.ends_game.size()) w.ends_game.resize(move + 1, 0);
+        w.ends_game[move] = 1;
+      }
     return;
   }
   if (!config_.decisive_in_tree || movers != 1) return;
   auto m = static_cast<RoleIndex>(mover);
   for (RoleIndex r = 0; r < num_roles_; ++r) w.joint[r] = d.legal[r][0];
-  d.decisive_win = w.rollout.find_decisive(d.state, w.joint, m, d.legal[m]);
+  d.decisive_win = find_decisive(w, m);
   if (d.decisive_win < 0) return;
   w.joint[m] = d.legal[m][static_cast<size_t>(d.decisive_win)];
   w.machine.next_state(d.state, w.joint, d.win_state);
   scaled_goals(w.machine, d.win_state, d.win_values);
+}
+
+int MctsSearcher::find_decisive(MctsWorker& w, RoleIndex mover) {
+  const std::vector<MoveId>& legal = w.draft.legal[mover];
+  if (legal.size() <= kFullDecisiveScan)
+    return w.rollout.find_decisive(w.draft.state, w.joint, mover, legal);
+  // Many moves (amazons: thousands, each a transition to compute): only those seen ending a game,
+  // in the tree or in the machine's own playouts.
+  const std::span<const uint8_t> machine_ends = w.machine.moves_seen_ending();
+  auto seen = [&](MoveId m) {
+    return (m < w.ends_game.size() && w.ends_game[m]) ||
+           (m < machine_ends.size() && machine_ends[m]);
+  };
+  w.decisive_candidates.clear();
+  w.decisive_index.clear();
+  for (size_t i = 0; i < legal.size(); ++i)
+    if (seen(legal[i])) {
+      w.decisive_candidates.push_back(legal[i]);
+      w.decisive_index.push_back(static_cast<int>(i));
+    }
+  if (w.decisive_candidates.empty()) return -1;
+  const int found = w.rollout.find_decisive(w.draft.state, w.joint, mover, w.decisive_candidates);
+  return found < 0 ? -1 : w.decisive_index[static_cast<size_t>(found)];
 }
 
 uint32_t MctsSearcher::insert_node(const NodeDraft& d) {
@@ -70,8 +98,8 @@ uint32_t MctsSearcher::insert_node(const NodeDraft& d) {
   return id;
 }
 
-uint32_t MctsSearcher::create_node(MctsWorker& w, const State& state) {
-  draft_node(w, state);
+uint32_t MctsSearcher::create_node(MctsWorker& w, const State& state, bool after_joint) {
+  draft_node(w, state, after_joint);
   return insert_node(w.draft);
 }
 
@@ -79,7 +107,7 @@ const State* MctsSearcher::start_of_simulation(MctsWorker& w, Descent end, bool&
   if (end == Descent::Playout) return &w.leaf;
   if (end != Descent::Expand) return nullptr;
   w.machine.next_state(w.leaf, w.joint, w.next);
-  draft_node(w, w.next);
+  draft_node(w, w.next, true);
   const NodeDraft& d = w.draft;
   if (!d.terminal && d.decisive_win < 0) return &d.state;
   const std::vector<double>& exact = d.terminal ? d.values : d.win_values;

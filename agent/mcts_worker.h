@@ -69,6 +69,11 @@ struct MctsWorker {
   std::vector<std::pair<uint32_t, reasoner::RoleIndex>> amaf_edges;
   bool amaf_ready = false;
   NodeDraft draft;
+  // By MoveId: the move was part of a joint move that reached a terminal node of the tree. Where a
+  // mover has more than MctsSearcher::kFullDecisiveScan moves, only these are tried for a win.
+  std::vector<uint8_t> ends_game;
+  std::vector<reasoner::MoveId> decisive_candidates;  // scratch of find_decisive
+  std::vector<int> decisive_index;
   uint32_t expand_parent = 0;  // a deferred expansion: the parent node and the joint index
   uint64_t expand_index = 0;
 };

@@ -35,7 +35,7 @@ std::vector<std::string> term_elements(const std::string& text) {
 }
 
 PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
-                                      std::span<const State> states) {
+                                      std::span<const State> states, bool lines) {
   std::set<FactId> seen;
   for (const State& s : states) s.for_each_fact([&](FactId f) { seen.insert(f); });
   // Facts by functor and arity.
@@ -48,6 +48,7 @@ PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
     by_functor[key].emplace_back(f, std::move(e));
   }
   PieceFeatures out;
+  std::vector<Set> line_sets;
   for (const auto& [key, facts] : by_functor) {
     const size_t arity = key.second;
     std::vector<std::set<std::string>> values(arity);
@@ -62,23 +63,44 @@ PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
     }
     if (best == arity || (tied > 1 && fewest >= 4)) continue;
     for (const std::string& value : values[best]) {
-      Set set;
-      set.name = "(" + key.first;
-      for (size_t i = 0; i < arity; ++i) set.name += " " + (i == best ? value : std::string("_"));
-      set.name += ")";
-      for (const auto& [f, e] : facts) {
-        if (e[best + 1] != value) continue;
-        if (set.mask.size() <= f / 64) set.mask.resize(f / 64 + 1, 0);
-        set.mask[f / 64] |= uint64_t{1} << (f % 64);
-        ++set.facts;
+      // The pieces of this kind, then (with lines) those on each value of another argument.
+      const size_t before = out.sets_.size();
+      if (Set set = make_set(key.first, facts, arity, best, value, arity, ""); set.facts >= kMinFacts)
+        out.sets_.push_back(std::move(set));
+      if (!lines || out.sets_.size() == before) continue;
+      for (size_t i = 0; i < arity; ++i) {
+        if (i == best || values[i].size() < 2 || values[i].size() > kMaxValues) continue;
+        for (const std::string& line : values[i])
+          if (Set set = make_set(key.first, facts, arity, best, value, i, line); set.facts >= 2)
+            line_sets.push_back(std::move(set));
       }
-      if (set.facts >= kMinFacts) out.sets_.push_back(std::move(set));
     }
   }
-  std::stable_sort(out.sets_.begin(), out.sets_.end(),
-                   [](const Set& a, const Set& b) { return a.facts > b.facts; });
+  auto larger = [](const Set& a, const Set& b) { return a.facts > b.facts; };
+  std::stable_sort(out.sets_.begin(), out.sets_.end(), larger);
   if (out.sets_.size() > kMaxSets) out.sets_.resize(kMaxSets);
+  std::stable_sort(line_sets.begin(), line_sets.end(), larger);
+  if (line_sets.size() > kMaxLineSets) line_sets.resize(kMaxLineSets);
+  for (Set& set : line_sets) out.sets_.push_back(std::move(set));
   return out;
+}
+
+PieceFeatures::Set PieceFeatures::make_set(
+    const std::string& functor,
+    const std::vector<std::pair<FactId, std::vector<std::string>>>& facts, size_t arity,
+    size_t kind_arg, const std::string& kind, size_t line_arg, const std::string& line) {
+  Set set;
+  set.name = "(" + functor;
+  for (size_t i = 0; i < arity; ++i)
+    set.name += " " + (i == kind_arg ? kind : i == line_arg ? line : std::string("_"));
+  set.name += ")";
+  for (const auto& [f, e] : facts) {
+    if (e[kind_arg + 1] != kind || (line_arg < arity && e[line_arg + 1] != line)) continue;
+    if (set.mask.size() <= f / 64) set.mask.resize(f / 64 + 1, 0);
+    set.mask[f / 64] |= uint64_t{1} << (f % 64);
+    ++set.facts;
+  }
+  return set;
 }
 
 void PieceFeatures::counts(const State& state, std::span<double> out) const {

@@ -24,12 +24,17 @@ class PieceFeatures {
   static constexpr size_t kMaxValues = 12;  // an argument with more values is a coordinate
   static constexpr size_t kMinFacts = 4;    // a set with fewer facts is no piece kind
   static constexpr size_t kMaxSets = 32;    // the candidates kept, largest sets first
+  static constexpr size_t kMaxLineSets = 48;  // line sets kept after them, largest first
 
   // The candidate sets among the facts true in some of `states`: for each functor with two
   // arguments or more, the argument with the fewest distinct values (2 .. kMaxValues; several
-  // tied at 4 or more are coordinates: none is taken) splits the facts by its value.
+  // tied at 4 or more are coordinates: none is taken) splits the facts by its value. With
+  // `lines`, each such set is split again by the value of each other argument with 2 ..
+  // kMaxValues values ("(cell _ 7 white)": white pieces on row 7), so that where pieces stand
+  // counts, not only how many there are (advancement in breakthrough-like races, edges in
+  // reversi); these come after the piece sets.
   static PieceFeatures discover(const reasoner::StateMachine& machine,
-                                std::span<const reasoner::State> states);
+                                std::span<const reasoner::State> states, bool lines = false);
 
   size_t size() const { return sets_.size(); }
   const std::string& name(size_t set) const { return sets_[set].name; }  // e.g. "(cell _ _ red)"
@@ -42,6 +47,13 @@ class PieceFeatures {
     std::vector<uint64_t> mask;  // by word of the fact bitset
     size_t facts = 0;
   };
+  // The facts of `facts` (with their elements) whose argument kind_arg is `kind` and, unless
+  // line_arg == arity, whose argument line_arg is `line`.
+  static Set make_set(const std::string& functor,
+                      const std::vector<std::pair<reasoner::FactId, std::vector<std::string>>>& facts,
+                      size_t arity, size_t kind_arg, const std::string& kind, size_t line_arg,
+                      const std::string& line);
+
   std::vector<Set> sets_;
 };
 

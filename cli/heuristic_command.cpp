@@ -18,6 +18,7 @@ struct HeuristicOptions {
   size_t playouts = agent::HeuristicSettings{}.max_playouts;
   uint64_t seed = 1;
   bool random = false;
+  bool lines = false;
 };
 
 int run_heuristic(const HeuristicOptions& o) {
@@ -31,6 +32,7 @@ int run_heuristic(const HeuristicOptions& o) {
   agent::HeuristicSettings settings;
   settings.max_playouts = o.playouts;
   settings.greedy = !o.random;
+  settings.lines = o.lines;
   agent::HeuristicReport report;
   reasoner::Random rng(o.seed);
   auto h = agent::Heuristic::learn(m, m.initial_state(), rng, limits, settings, report);
@@ -52,6 +54,7 @@ void add_heuristic_command(CLI::App& app) {
   cmd->add_option("--playouts", o.playouts, "random playouts at most");
   cmd->add_option("--seed", o.seed, "seed of the playouts");
   cmd->add_flag("--random", o.random, "learn from uniformly random playouts, not greedy ones");
+  cmd->add_flag("--lines", o.lines, "candidate features include pieces of a kind on each line");
   cmd->callback([] { exit_status() = run_heuristic(o); });
 }
 

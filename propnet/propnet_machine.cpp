@@ -141,6 +141,10 @@ class PropnetMachine final : public reasoner::StateMachine {
     return tally;
   }
   size_t parallel_playouts() const override { return bits_ ? BitParallelPlayouts::kLanes : 1; }
+  std::span<const uint8_t> moves_seen_ending() const override {
+    if (!batch_) return {};
+    return batch_->ending_moves();
+  }
 
   std::string move_text(MoveId move) const override { return p_->move_texts.at(move); }
   std::string fact_text(FactId fact) const override { return p_->fact_texts.at(fact); }

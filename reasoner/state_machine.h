@@ -98,6 +98,10 @@ class StateMachine {
                                             PlayoutPolicy policy = PlayoutPolicy::Random);
   // How many playouts random_playouts_from plays side by side (1: one after another).
   virtual size_t parallel_playouts() const { return 1; }
+  // By MoveId, the moves this machine's own playouts have seen ending a game (nonzero: seen),
+  // where it keeps them (the propnet's lanes learn them for greedy playouts); empty: unknown. A
+  // hint for searches that look for wins at once: a move not marked may still end a game.
+  virtual std::span<const uint8_t> moves_seen_ending() const { return {}; }
 };
 
 // Convenience, outside the interface.

@@ -132,3 +132,24 @@ TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once
   INFO(off);
   CHECK(off.find("greedy playouts off") != std::string::npos);
 }
+
+TEST_CASE("heuristic: line sets let where pieces stand count, and predict a race better") {
+  // In knightthrough a knight two rows from its goal row threatens to win: the counts of pieces
+  // by row predict results that the counts by colour alone predict less well.
+  auto kt = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("knightthrough_8x8")));
+  HeuristicSettings settings;
+  settings.max_playouts = 1500;
+  HeuristicReport counts_only, with_lines;
+  reasoner::Random rng_a(5), rng_b(5);
+  auto a = Heuristic::learn(*kt, kt->initial_state(), rng_a, seconds(30), settings, counts_only);
+  settings.lines = true;
+  auto b = Heuristic::learn(*kt, kt->initial_state(), rng_b, seconds(30), settings, with_lines);
+  REQUIRE(a);
+  REQUIRE(b);
+  INFO(counts_only.summary);
+  INFO(with_lines.summary);
+  CHECK(a->describe().find("(cell _ 2 black)") == std::string::npos);
+  CHECK(b->describe().find("(cell _ 2 black)") != std::string::npos);
+  CHECK(b->describe().find("(cell _ _ black)") != std::string::npos);  // the counts stay first
+  CHECK(with_lines.correlation > counts_only.correlation + 0.03);
+}

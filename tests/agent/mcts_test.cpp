@@ -150,6 +150,27 @@ TEST_CASE("decisive moves: a win in one is proven by the first simulation") {
   });
 }
 
+TEST_CASE("decisive moves: beyond kFullDecisiveScan moves only those seen ending a game are tried") {
+  // At the bound every move is tried: the first simulation proves the win.
+  const int many = static_cast<int>(MctsSearcher::kFullDecisiveScan);
+  auto bounded = test::make_one_winning_move(many, many - 3);
+  MctsSearcher at_bound(preset_config("decisive"), *bounded, 1);
+  at_bound.search(playout_budget(1));
+  CHECK(at_bound.stats().root_solved);
+
+  // One move more: the root's expansion tries none (no move has ended a game yet), and the win is
+  // proven when the search reaches it, by the solver.
+  auto wide = test::make_one_winning_move(many + 1, many - 3);
+  MctsSearcher beyond(preset_config("decisive"), *wide, 1);
+  beyond.search(playout_budget(1));
+  CHECK_FALSE(beyond.stats().root_solved);
+  beyond.search(playout_budget(4 * many));
+  CHECK(beyond.stats().root_solved);
+  std::string winning = "move";
+  winning += std::to_string(many - 3);
+  CHECK(beyond.best_move(0) == wide->move(0, winning));
+}
+
 TEST_CASE("anti-decisive moves: playouts avoid the moves that let the opponent win at once") {
   auto game = test::make_one_safe_move(8, 5);
   RolloutPolicy policy;

@@ -133,7 +133,9 @@ TEST_CASE("metagame: the baseline is kept unless the best is clearly ahead") {
   MetagameSearcher searcher(config, *game, 5);
   searcher.search(playout_budget(100));
   CHECK(searcher.chosen() == 0);
-  config.candidates = {blind(), preset("decisive")};  // a clear gap switches even at z = 3
+  // A clear gap switches even at z = 3 (over 8 rounds: the blind player wins a game now and then).
+  config.candidates = {blind(), preset("decisive")};
+  config.rounds = 8;
   MetagameSearcher clear(config, *game, 5);
   clear.search(playout_budget(100));
   CHECK(clear.chosen() == 1);

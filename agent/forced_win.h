@@ -1,0 +1,78 @@
+#pragma once
+// A depth-limited proof search for a forced win: whether a role can make sure of goal 100 within
+// a number of turns whatever the other role does. An AND/OR search over the machine's states
+// (OR where the attacker chooses, AND where the other role does), with a table of what is known
+// for each state, so that a search interrupted by its budget and begun again goes on where it
+// stopped. Monte-Carlo tree search overlooks such short forced wins in tactical races (a playout
+// rarely finds the one defence), where the 2014 champion Sancho searches for them beside its
+// tree (its local search found wins 3 to 5 moves deep in knightThrough); MCTS-Solver (Winands,
+// Björnsson & Saito 2008) takes the proofs as exact values.
+//
+// The attacker's last move of a proof is looked for among the moves the machine has seen ending
+// games (StateMachine::moves_seen_ending), where it knows them: most of a search's states are
+// there, and most moves cannot end a game.
+//
+// Scope: two roles that take turns (each state has one role with a choice; states where both
+// have one move are forced steps). A state where both roles choose is not searched (NoWin). A
+// "win" is a terminal state where the attacker's goal is 100 and the other's 0: a proof gives
+// both roles' exact values.
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "agent/searcher.h"
+#include "reasoner/state.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent {
+
+class ForcedWinSearch {
+ public:
+  enum class Outcome {
+    Win,      // the attacker forces a win within the turns asked
+    NoWin,    // it does not (or the search left the scope above)
+    Unknown,  // the budget ran out first
+  };
+
+  explicit ForcedWinSearch(reasoner::StateMachine& machine) : machine_(machine) {}
+
+  // Whether `attacker` can force a win from the non-terminal `state` within `plies` turns (one
+  // move of the role with a choice each; 1: a win at once). Stops with Unknown when `limits`
+  // say so or `max_nodes` more states have been expanded. After a Win where the attacker moves in
+  // `state`, winning_move() is the index of the move among its legal moves.
+  Outcome prove(const reasoner::State& state, reasoner::RoleIndex attacker, int plies,
+                const SearchLimits& limits, uint64_t max_nodes);
+  size_t winning_move() const { return winning_move_; }
+  // The moves known to end games, used in place of the machine's moves_seen_ending() when not
+  // empty (a search on a clone of the machine that plays the playouts).
+  void set_ending_hint(std::vector<uint8_t> hint) { ending_hint_ = std::move(hint); }
+  uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
+
+  static constexpr size_t kMaxKnown = 1 << 18;  // the table is cleared when it grows past this
+
+ private:
+  // Per depth of the recursion: the children of the state searched there.
+  struct Frame {
+    std::vector<reasoner::MoveId> legal[2];
+    std::vector<reasoner::State> children;
+    std::vector<uint8_t> open;  // by child: not terminal
+    reasoner::JointMove joint;
+  };
+  Outcome search(const reasoner::State& state, int plies, size_t depth);
+  bool is_win(const reasoner::State& terminal);
+  // What is known of `state` for the attacker: > 0, a win within that many turns; < 0, no win
+  // within minus that many.
+  int16_t& known(const reasoner::State& state) { return known_[attacker_][state]; }
+
+  reasoner::StateMachine& machine_;
+  std::unordered_map<reasoner::State, int16_t, reasoner::StateHash> known_[2];
+  std::vector<Frame> frames_;
+  reasoner::RoleIndex attacker_ = 0;
+  const SearchLimits* limits_ = nullptr;
+  uint64_t nodes_ = 0, node_limit_ = 0;
+  bool out_of_budget_ = false;
+  size_t winning_move_ = 0;
+  std::vector<uint8_t> ending_hint_;
+};
+
+}  // namespace ggp::agent

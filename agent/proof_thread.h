@@ -1,0 +1,70 @@
+#pragma once
+// Forced-win proofs on a thread of their own (MctsConfig::proof_thread), beside the tree search,
+// as Sancho runs its local search for forced wins beside its tree: the searcher hands over each
+// new root, the thread proves root moves lost (the other role forces a win after them) and the
+// root won, deepening by two turns at a time up to its depth, on a clone of the machine, and the
+// searcher takes the proofs into its tree at its next call (MctsSearcher::prove_at_root).
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "agent/forced_win.h"
+
+namespace ggp::agent {
+
+class ProofThread {
+ public:
+  // A root move and the role whose forced win it is proven to be.
+  struct Proof {
+    size_t move = 0;  // the index among the mover's moves handed over
+    reasoner::RoleIndex winner = 0;
+  };
+
+  ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies);
+  ~ProofThread();  // stops the search and joins
+  ProofThread(const ProofThread&) = delete;
+  ProofThread& operator=(const ProofThread&) = delete;
+
+  // Drops the current root's search and begins on `root`, where `mover` chooses among `moves`
+  // and the other role plays `other_move`; `ending` (may be empty): the moves known to end games.
+  void set_root(const reasoner::State& root, reasoner::RoleIndex mover,
+                std::vector<reasoner::MoveId> moves, reasoner::MoveId other_move,
+                std::vector<uint8_t> ending);
+  // The proofs found for `root` since the last call (none for another root).
+  std::vector<Proof> take(const reasoner::State& root);
+  // The depth (turns) the moves of the current root are proven to so far, and states searched.
+  std::pair<int, uint64_t> progress() const;
+
+ private:
+  struct Request {
+    reasoner::State root;
+    reasoner::RoleIndex mover = 0;
+    std::vector<reasoner::MoveId> moves;
+    reasoner::MoveId other_move = 0;
+    uint64_t generation = 0;
+  };
+  void run();
+  void prove(const Request& r);
+  void publish(const Request& r, Proof proof);
+
+  std::unique_ptr<reasoner::StateMachine> machine_;
+  ForcedWinSearch search_;
+  const int max_plies_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  Request request_;               // guarded by mutex_
+  std::vector<Proof> found_;      // guarded: proofs for request_.root
+  std::vector<uint8_t> ending_;   // guarded: the hint handed over with the request
+  int plies_done_ = 0;            // guarded
+  uint64_t states_ = 0;           // guarded
+  bool quit_ = false;             // guarded
+  std::atomic<bool> abandon_{false};  // the search in progress is for an old root
+  std::thread thread_;
+};
+
+}  // namespace ggp::agent
