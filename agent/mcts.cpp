@@ -45,7 +45,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
   if (config_.heuristic_weight > 0 && !heuristic_decided_) decide_heuristic(limits);
-  if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) prove_at_root(limits);
+  if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (workers_.size() > 1) return search_tree_parallel(limits);
   if (batched) return search_batched(limits);
   MctsWorker& w = *workers_[0];

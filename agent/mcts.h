@@ -25,7 +25,6 @@
 #include <string>
 #include <utility>
 
-#include "agent/forced_win.h"
 #include "agent/goal_cutoff.h"
 #include "agent/heuristic.h"
 #include "agent/mcts_config.h"
@@ -161,16 +160,14 @@ class MctsSearcher : public Searcher {
   // Fills w.amaf_edges from w's path and trace (valid until either changes: w.amaf_ready).
   void collect_amaf_edges(MctsWorker& w);
   bool try_solve(uint32_t id);
-  // With proof_plies, in two-role turn-taking games (agent/mcts_proof.cpp): a share of the call's
-  // time proves root moves lost (the other role forces a win after them) or won, deepening by
-  // two turns at a time up to proof_plies, resumed by the next call on the same root.
-  void prove_at_root(const SearchLimits& limits);
-  // With proof_thread: hands a new root to the proof thread, and marks what it has proven.
-  void take_thread_proofs(reasoner::RoleIndex mover, reasoner::RoleIndex other);
-  void note_proofs();
+  // With proof_plies, in two-role turn-taking games (agent/mcts_proof.cpp): hands a new root to
+  // the proof thread, and marks the root moves it has proven (lost, or won) since the last call.
+  void take_proofs();
   // Marks the root's child by its mover's move `index` solved, with `winner`'s value 1 and the
   // other role's 0, creating the child if the tree has not, and tries to solve the root.
   void mark_root_child(size_t index, reasoner::RoleIndex winner);
+  // Adds the left root's proofs to the note.
+  void note_proofs();
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
   bool tree_full() const;
@@ -204,14 +201,11 @@ class MctsSearcher : public Searcher {
   bool cutoff_decided_ = false;  // once per searcher (per game), not per root
   std::string note_;
 
-  std::unique_ptr<ForcedWinSearch> prover_;  // with proof_plies
-  std::unique_ptr<ProofThread> proof_thread_;  // with proof_thread (stopped and joined with the searcher)
+  std::unique_ptr<ProofThread> proof_thread_;  // with proof_plies (stopped with the searcher)
   struct ProofCursor {
-    reasoner::State root;  // the root it belongs to
-    int plies = 1;         // the depth being proved: root moves lost within it, then the root won
-    size_t child = 0;      // the next root move to check at that depth
-    size_t lost = 0;       // root moves proven lost so far
-    size_t noted = 0;      // ... of which the note has told
+    reasoner::State root;      // the root last handed to the thread
+    size_t lost = 0;           // its moves proven lost so far
+    bool handed_over = false;  // a root was handed over
   } proof_;
 };
 

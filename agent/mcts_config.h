@@ -90,15 +90,11 @@ struct MctsConfig {
   bool greedy_auto = false;
   double greedy_gain = 0.005;
   bool solver = true;          // MCTS-Solver: proven values propagate; proven wins are played
-  // Forced-win proofs at the root (agent/forced_win.h), two-role turn-taking games, with the
-  // solver: root moves after which the other role forces a win within proof_plies turns are
-  // proven lost, a forced win within proof_plies + 2 is proven won. 0: off. proof_share of each
-  // search call's time goes to it (proof_nodes expanded states per call without a deadline).
+  // Forced-win proofs at the root (agent/proof_thread.h), two-role turn-taking games, with the
+  // solver, on a thread of their own beside the search: root moves after which the other role
+  // forces a win within proof_plies turns are proven lost, a forced win within proof_plies + 2
+  // is proven won. 0: off.
   uint32_t proof_plies = 0;
-  double proof_share = 0.25;
-  uint64_t proof_nodes = 100'000;
-  bool proof_thread = false;  // the proofs run on a thread of their own, on a clone of the
-                              // machine, up to proof_plies, instead of taking proof_share
 
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off

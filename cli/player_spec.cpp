@@ -102,9 +102,6 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["heuristic"] = number("heuristic", c.heuristic_weight);
   s["heuristic_lines"] = number("heuristic_lines", c.heuristic_lines);
   s["prove"] = number("prove", c.proof_plies);
-  s["prove_share"] = number("prove_share", c.proof_share);
-  s["prove_nodes"] = number("prove_nodes", c.proof_nodes);
-  s["prove_thread"] = number("prove_thread", c.proof_thread);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -355,11 +352,9 @@ std::string player_spec_help() {
       "        search show a tactical game and an affordable cost), heuristic=N (an evaluation learned at\n"
       "        the first search from piece counts, where it predicts results, gives each new node\n"
       "        N pseudo-visits of its value; 0: none), heuristic_lines=0|1 (its features include\n"
-      "        the pieces of a kind on each row and column), prove=N (two-role turn-taking games:\n"
-      "        root moves after which the opponent forces a win within N turns are proven lost, a\n"
-      "        forced win within N+2 is played; odd N; 0: off), prove_share (of each search call's\n"
-      "        time, 0.25), prove_nodes (states per call without a deadline, 100000), prove_thread=0|1\n"
-      "        (the proofs on a thread of their own beside the search, up to N turns),\n"
+      "        the pieces of a kind on each row and column), prove=N (two-role turn-taking games: a\n"
+      "        thread beside the search proves root moves lost after which the opponent forces a win\n"
+      "        within N turns, and plays a forced win within N+2; odd N; 0: off),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

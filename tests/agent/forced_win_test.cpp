@@ -1,4 +1,5 @@
-// The forced-win proof search (agent/forced_win.h) and its use at the MCTS root (prove=N).
+// The forced-win proof search (agent/forced_win.h) and its use at the MCTS root, on the proof
+// thread (prove=N; agent/proof_thread.h).
 #include "agent/forced_win.h"
 
 #include <doctest/doctest.h>
@@ -75,37 +76,10 @@ TEST_CASE("forced win: a search cut short says Unknown, and calls again finish i
   CHECK(fresh.prove(start, 0, 11, stopped, 1'000'000) == Outcome::Unknown);
 }
 
-TEST_CASE("prove=N: a root move that lets the opponent force a win is proven lost at once") {
+TEST_CASE("prove=N: the proof thread's proofs enter the tree at the next search call") {
   auto trap = make_trap();
   MctsConfig config = find_mcts_preset("uct")->config;
   config.proof_plies = 3;
-  MctsSearcher searcher(config, *trap, 1);
-  searcher.search(playout_budget(1));
-  CHECK(searcher.best_move(0) == trap->move(0, "safe"));
-  CHECK(searcher.note().find("proven lost") != std::string::npos);
-
-  // Without it, one simulation cannot tell the moves apart, and the trap is never proven by one.
-  config.proof_plies = 0;
-  MctsSearcher plain(config, *trap, 1);
-  plain.search(playout_budget(1));
-  CHECK(plain.note().find("proven lost") == std::string::npos);
-}
-
-TEST_CASE("prove=N: a forced win is proven and played, and the search stops") {
-  auto nim = test::make_nim(9, 3);
-  MctsConfig config = find_mcts_preset("uct")->config;
-  config.proof_plies = 3;  // the root's win within five turns
-  MctsSearcher searcher(config, *nim, 1);
-  searcher.search(playout_budget(1));
-  CHECK(searcher.stats().root_solved);
-  CHECK(searcher.best_move(0) == nim->move(0, "take1"));
-}
-
-TEST_CASE("prove_thread=1: the proofs come from a thread of their own, into the next search call") {
-  auto trap = make_trap();
-  MctsConfig config = find_mcts_preset("uct")->config;
-  config.proof_plies = 3;
-  config.proof_thread = true;
   MctsSearcher searcher(config, *trap, 1);
   // The first call hands the root over; later calls take what the thread has proven by then.
   const auto give_up = Clock::now() + std::chrono::seconds(20);
