@@ -1,7 +1,5 @@
 #include "agent/forced_win.h"
 
-#include <algorithm>
-
 namespace ggp::agent {
 
 using reasoner::MoveId;
@@ -27,8 +25,11 @@ bool ForcedWinSearch::is_win(const State& terminal) {
 }
 
 ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, int plies, size_t depth) {
-  if (int16_t k = known(state); (k > 0 && k <= plies) || (k < 0 && -k >= plies))
-    return k > 0 ? Outcome::Win : Outcome::NoWin;
+  // One lookup: the entry stays where it is while the search below adds others (the table is
+  // node-based, and cleared only between calls of prove()).
+  int16_t& known = known_[attacker_][state];
+  if ((known > 0 && known <= plies) || (known < 0 && -known >= plies))
+    return known > 0 ? Outcome::Win : Outcome::NoWin;
   if (nodes_ >= node_limit_ || ((nodes_ & 255) == 0 && interrupted(*limits_)))
     out_of_budget_ = true;
   if (out_of_budget_) return Outcome::Unknown;
@@ -54,14 +55,11 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, int plies, 
   // state without one settles an AND node (the defender ends the game without losing it).
   std::vector<uint8_t>& open = f.open;
   open.assign(moves.size(), 0);
-  // A last move of the attacker's can only win at once: where the machine knows which moves
-  // have ended its playouts' games, only those are tried (a hint: a win may be missed, never
-  // invented).
-  std::span<const uint8_t> ending;
-  if (attacker_moves && plies == 1)
-    ending = ending_hint_.empty() ? machine_.moves_seen_ending() : std::span(ending_hint_);
+  // A last move of the attacker's can only win at once: where the moves known to end games are
+  // handed over, only those are tried (a hint: a win may be missed, never invented).
+  const bool only_ending = attacker_moves && plies == 1 && !ending_hint_.empty();
   for (size_t i = 0; i < moves.size(); ++i) {
-    if (!ending.empty() && (moves[i] >= ending.size() || !ending[moves[i]])) continue;
+    if (only_ending && (moves[i] >= ending_hint_.size() || !ending_hint_[moves[i]])) continue;
     f.joint[chooser] = moves[i];
     machine_.next_state(state, f.joint, f.children[i]);
     if (!machine_.is_terminal(f.children[i])) {
@@ -70,10 +68,10 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, int plies, 
     }
     const bool win = is_win(f.children[i]);
     if (attacker_moves && win) {
-      if (depth == 0) winning_move_ = i;
-      return known(state) = 1, Outcome::Win;
+      if (depth == 0) winning_move_ = moves[i];
+      return known = 1, Outcome::Win;
     }
-    if (!attacker_moves && !win) return known(state) = static_cast<int16_t>(-plies), Outcome::NoWin;
+    if (!attacker_moves && !win) return known = static_cast<int16_t>(-plies), Outcome::NoWin;
   }
   bool all_children_win = true;
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -82,16 +80,16 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, int plies, 
         plies > 1 ? search(f.children[i], plies - 1, depth + 1) : Outcome::NoWin;
     if (child == Outcome::Unknown) return child;
     if (attacker_moves && child == Outcome::Win) {
-      if (depth == 0) winning_move_ = i;
-      return known(state) = static_cast<int16_t>(plies), Outcome::Win;
+      if (depth == 0) winning_move_ = moves[i];
+      return known = static_cast<int16_t>(plies), Outcome::Win;
     }
     if (!attacker_moves && child != Outcome::Win) {
       all_children_win = false;
       break;
     }
   }
-  if (!attacker_moves && all_children_win) return known(state) = static_cast<int16_t>(plies), Outcome::Win;
-  return known(state) = static_cast<int16_t>(-plies), Outcome::NoWin;
+  if (!attacker_moves && all_children_win) return known = static_cast<int16_t>(plies), Outcome::Win;
+  return known = static_cast<int16_t>(-plies), Outcome::NoWin;
 }
 
 }  // namespace ggp::agent

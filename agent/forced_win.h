@@ -5,12 +5,12 @@
 // for each state, so that a search interrupted by its budget and begun again goes on where it
 // stopped. Monte-Carlo tree search overlooks such short forced wins in tactical races (a playout
 // rarely finds the one defence), where the 2014 champion Sancho searches for them beside its
-// tree (its local search found wins 3 to 5 moves deep in knightThrough); MCTS-Solver (Winands,
+// tree (its local search found wins 3 to 8 moves deep in knightThrough); MCTS-Solver (Winands,
 // Björnsson & Saito 2008) takes the proofs as exact values.
 //
-// The attacker's last move of a proof is looked for among the moves the machine has seen ending
-// games (StateMachine::moves_seen_ending), where it knows them: most of a search's states are
-// there, and most moves cannot end a game.
+// The attacker's last move of a proof is looked for among the moves known to end games, where they
+// are handed over (set_ending_hint: the propnet's StateMachine::moves_seen_ending): most of a
+// search's states are there, and most moves cannot end a game.
 //
 // Scope: two roles that take turns (each state has one role with a choice; states where both
 // have one move are forced steps). A state where both roles choose is not searched (NoWin). A
@@ -39,12 +39,11 @@ class ForcedWinSearch {
   // Whether `attacker` can force a win from the non-terminal `state` within `plies` turns (one
   // move of the role with a choice each; 1: a win at once). Stops with Unknown when `limits`
   // say so or `max_nodes` more states have been expanded. After a Win where the attacker moves in
-  // `state`, winning_move() is the index of the move among its legal moves.
+  // `state`, winning_move() is its winning move.
   Outcome prove(const reasoner::State& state, reasoner::RoleIndex attacker, int plies,
                 const SearchLimits& limits, uint64_t max_nodes);
-  size_t winning_move() const { return winning_move_; }
-  // The moves known to end games, used in place of the machine's moves_seen_ending() when not
-  // empty (a search on a clone of the machine that plays the playouts).
+  reasoner::MoveId winning_move() const { return winning_move_; }
+  // By MoveId, the moves known to end games (nonzero); empty: none known, every move is tried.
   void set_ending_hint(std::vector<uint8_t> hint) { ending_hint_ = std::move(hint); }
   uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
 
@@ -60,18 +59,17 @@ class ForcedWinSearch {
   };
   Outcome search(const reasoner::State& state, int plies, size_t depth);
   bool is_win(const reasoner::State& terminal);
-  // What is known of `state` for the attacker: > 0, a win within that many turns; < 0, no win
-  // within minus that many.
-  int16_t& known(const reasoner::State& state) { return known_[attacker_][state]; }
 
   reasoner::StateMachine& machine_;
+  // By attacker, what is known of a state: > 0, a win within that many turns; < 0, no win within
+  // minus that many; 0, nothing yet.
   std::unordered_map<reasoner::State, int16_t, reasoner::StateHash> known_[2];
   std::vector<Frame> frames_;
   reasoner::RoleIndex attacker_ = 0;
   const SearchLimits* limits_ = nullptr;
   uint64_t nodes_ = 0, node_limit_ = 0;
   bool out_of_budget_ = false;
-  size_t winning_move_ = 0;
+  reasoner::MoveId winning_move_ = 0;
   std::vector<uint8_t> ending_hint_;
 };
 

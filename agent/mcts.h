@@ -28,10 +28,10 @@
 #include "agent/goal_cutoff.h"
 #include "agent/heuristic.h"
 #include "agent/mcts_config.h"
-#include "agent/proof_thread.h"
 #include "agent/mcts_tree.h"
 #include "agent/mcts_worker.h"
 #include "agent/move_tables.h"
+#include "agent/proof_thread.h"
 #include "agent/rollout.h"
 #include "agent/searcher.h"
 #include "agent/trace.h"
@@ -205,7 +205,6 @@ class MctsSearcher : public Searcher {
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread
     size_t lost = 0;           // its moves proven lost so far
-    bool handed_over = false;  // a root was handed over
   } proof_;
 };
 

@@ -95,23 +95,20 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
   // Robust child: most visits, then the higher mean; unvisited moves keep their order. With the
   // solver, a move proven lost is not played while another is not (it may have been visited
   // most before its proof came).
+  const bool solver_choice = config_.solver && node_mover(0) == static_cast<int>(role);
   auto proven_lost = [&](uint32_t e) {
-    if (!config_.solver || node_mover(0) != static_cast<int>(role)) return false;
-    const uint32_t c = tree_.child(0, e - begin);
+    const uint32_t c = solver_choice ? tree_.child(0, e - begin) : kNoNode;
     return c != kNoNode && tree_.node(c).solved && tree_.value(c)[role] <= 0;
   };
-  uint32_t best = kNoNode;
-  for (int pass = 0; pass < 2 && best == kNoNode; ++pass)
-    for (uint32_t e = begin; e < end; ++e) {
-      if (pass == 0 && proven_lost(e)) continue;
-      if (best == kNoNode) {
-        best = e;
-        continue;
-      }
-      const EdgeStats& a = tree_.stats(e);
-      const EdgeStats& b = tree_.stats(best);
-      if (a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum)) best = e;
-    }
+  uint32_t best = begin;
+  bool best_lost = proven_lost(best);
+  for (uint32_t e = begin + 1; e < end; ++e) {
+    const bool lost = proven_lost(e);
+    const EdgeStats& a = tree_.stats(e);
+    const EdgeStats& b = tree_.stats(best);
+    const bool more = a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum);
+    if (lost < best_lost || (lost == best_lost && more)) best = e, best_lost = lost;
+  }
   return tree_.edge_move(best);
 }
 

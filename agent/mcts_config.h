@@ -96,7 +96,6 @@ struct MctsConfig {
   // is proven won. 0: off.
   uint32_t proof_plies = 0;
 
-
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen
   uint64_t sp_restart_playouts = 0;  // single-player: a fresh tree every N simulations (0 = never;

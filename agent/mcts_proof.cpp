@@ -37,12 +37,13 @@ void MctsSearcher::take_proofs() {
   if (num_roles_ != 2 || root.solved || root.mover < 0) return;
   const auto mover = static_cast<RoleIndex>(root.mover);
   const RoleIndex other = 1 - mover;
-  if (!proof_thread_)
+  const bool first = !proof_thread_;
+  if (first)
     proof_thread_ =
         std::make_unique<ProofThread>(machine_.clone(), static_cast<int>(config_.proof_plies));
-  if (!(proof_.root == root.state)) {
-    if (proof_.handed_over) note_proofs();
-    proof_ = {root.state, 0, true};
+  if (first || !(proof_.root == root.state)) {
+    if (!first) note_proofs();
+    proof_ = {root.state, 0};
     std::span<const MoveId> moves = tree_.moves(0, mover);
     const std::span<const uint8_t> ending = machine_.moves_seen_ending();
     proof_thread_->set_root(root.state, mover, {moves.begin(), moves.end()},

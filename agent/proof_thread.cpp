@@ -56,7 +56,7 @@ void ProofThread::run() {
       if (quit_) return;
       r = request_;
       done = r.generation;
-      search_.set_ending_hint(ending_);
+      search_.set_ending_hint(std::move(ending_));
       abandon_ = false;
     }
     prove(r);
@@ -101,10 +101,8 @@ void ProofThread::prove(const Request& r) {
       states_ = search_.nodes();
     }
     if (won == ForcedWinSearch::Outcome::Win) {
-      // The index among the clone's legal moves, as the move the searcher handed over.
-      const reasoner::MoveId move = machine_->legal_moves(r.root, r.mover)[search_.winning_move()];
       for (size_t i = 0; i < r.moves.size(); ++i)
-        if (r.moves[i] == move) publish(r, {i, r.mover});
+        if (r.moves[i] == search_.winning_move()) publish(r, {i, r.mover});
       return;
     }
   }

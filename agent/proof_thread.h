@@ -1,9 +1,9 @@
 #pragma once
-// Forced-win proofs on a thread of their own (MctsConfig::proof_thread), beside the tree search,
+// Forced-win proofs on a thread of their own (MctsConfig::proof_plies), beside the tree search,
 // as Sancho runs its local search for forced wins beside its tree: the searcher hands over each
 // new root, the thread proves root moves lost (the other role forces a win after them) and the
 // root won, deepening by two turns at a time up to its depth, on a clone of the machine, and the
-// searcher takes the proofs into its tree at its next call (MctsSearcher::prove_at_root).
+// searcher takes the proofs into its tree at its next call (MctsSearcher::take_proofs).
 #include <atomic>
 #include <condition_variable>
 #include <memory>
@@ -59,7 +59,7 @@ class ProofThread {
   std::condition_variable wake_;
   Request request_;               // guarded by mutex_
   std::vector<Proof> found_;      // guarded: proofs for request_.root
-  std::vector<uint8_t> ending_;   // guarded: the hint handed over with the request
+  std::vector<uint8_t> ending_;   // guarded: the hint handed over with the request (moved out)
   int plies_done_ = 0;            // guarded
   uint64_t states_ = 0;           // guarded
   bool quit_ = false;             // guarded
