@@ -13,10 +13,9 @@ ForcedWinSearch::Outcome ForcedWinSearch::prove(const State& state, RoleIndex at
   limits_ = &limits;
   node_limit_ = nodes_ + max_nodes;
   out_of_budget_ = false;
-  if (known_[attacker].size() > kMaxKnown) known_[attacker].clear();
   // One frame per depth, made before the search: a child is searched in place, by reference.
   if (frames_.size() < static_cast<size_t>(plies) + 1) frames_.resize(static_cast<size_t>(plies) + 1);
-  return search(state, plies, 0);
+  return search(state, ProofTable::key(state, attacker), plies, 0);
 }
 
 bool ForcedWinSearch::is_win(const State& terminal) {
@@ -24,10 +23,9 @@ bool ForcedWinSearch::is_win(const State& terminal) {
          machine_.goal(terminal, 1 - attacker_) == 0;
 }
 
-ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, int plies, size_t depth) {
-  // One lookup: the entry stays where it is while the search below adds others (the table is
-  // node-based, and cleared only between calls of prove()).
-  int16_t& known = known_[attacker_][state];
+ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, uint64_t key, int plies,
+                                                 size_t depth) {
+  const int16_t known = table_.find(key);
   if ((known > 0 && known <= plies) || (known < 0 && -known >= plies))
     return known > 0 ? Outcome::Win : Outcome::NoWin;
   if (nodes_ >= node_limit_ || ((nodes_ & 255) == 0 && interrupted(*limits_)))
@@ -45,51 +43,100 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, int plies, 
       mover = static_cast<int>(r);
     }
   }
-  // A forced step (no choice) is an AND node with one child.
-  const bool attacker_moves = mover == static_cast<int>(attacker_);
-  const RoleIndex chooser = mover >= 0 ? static_cast<RoleIndex>(mover) : 0;
-  const std::vector<MoveId>& moves = f.legal[chooser];
   f.joint.assign({f.legal[0][0], f.legal[1][0]});
+  // A forced step (no choice) is an AND node with one child.
+  const int16_t result = mover == static_cast<int>(attacker_)
+                             ? search_or(state, plies, depth)
+                             : search_and(state, mover >= 0 ? static_cast<RoleIndex>(mover) : 0,
+                                          plies, depth);
+  if (result == 0) return Outcome::Unknown;
+  table_.store(key, result);
+  return result > 0 ? Outcome::Win : Outcome::NoWin;
+}
+
+int16_t ForcedWinSearch::search_or(const State& state, int plies, size_t depth) {
+  // `f` stays valid: the frames were made before the search (prove) and are never resized below.
+  Frame& f = frames_[depth];
+  const std::vector<MoveId>& moves = f.legal[attacker_];
+  const auto won = [&](MoveId move, int within) {
+    if (depth == 0) winning_move_ = move;
+    return static_cast<int16_t>(within);
+  };
   f.children.resize(moves.size());
-  // First every child once: a win at once for the attacker settles an OR node, a terminal
-  // state without one settles an AND node (the defender ends the game without losing it).
-  std::vector<uint8_t>& open = f.open;
-  open.assign(moves.size(), 0);
-  // A last move of the attacker's can only win at once: where the moves known to end games are
-  // handed over, only those are tried (a hint: a win may be missed, never invented).
-  const bool only_ending = attacker_moves && plies == 1 && !ending_hint_.empty();
+  f.keys.resize(moves.size());
+  f.order.clear();
+  // First every child once: a win at once, or a child the table knows won, settles the node. A
+  // last move can only win at once: where the moves known to end games are handed over, only
+  // those are tried (a hint: a win may be missed, never invented).
+  const bool only_ending = plies == 1 && !ending_hint_.empty();
   for (size_t i = 0; i < moves.size(); ++i) {
-    if (only_ending && (moves[i] >= ending_hint_.size() || !ending_hint_[moves[i]])) continue;
-    f.joint[chooser] = moves[i];
+    if (only_ending && !may_end(moves[i])) continue;
+    f.joint[attacker_] = moves[i];
     machine_.next_state(state, f.joint, f.children[i]);
-    if (!machine_.is_terminal(f.children[i])) {
-      open[i] = 1;
-      continue;
+    if (machine_.is_terminal(f.children[i])) {
+      if (is_win(f.children[i])) return won(moves[i], 1);
+      continue;  // the attacker ends the game without its win
     }
-    const bool win = is_win(f.children[i]);
-    if (attacker_moves && win) {
-      if (depth == 0) winning_move_ = moves[i];
-      return known = 1, Outcome::Win;
-    }
-    if (!attacker_moves && !win) return known = static_cast<int16_t>(-plies), Outcome::NoWin;
+    if (plies == 1) continue;  // no turn left to win in
+    f.keys[i] = ProofTable::key(f.children[i], attacker_);
+    const int16_t child = table_.find(f.keys[i]);
+    if (child > 0 && child <= plies - 1) return won(moves[i], child + 1);
+    f.order.push_back(static_cast<uint32_t>(i));
   }
-  bool all_children_win = true;
+  for (const uint32_t i : f.order) {
+    const Outcome child = search(f.children[i], f.keys[i], plies - 1, depth + 1);
+    if (child == Outcome::Unknown) return 0;
+    if (child == Outcome::Win) return won(moves[i], plies);
+  }
+  return static_cast<int16_t>(-plies);
+}
+
+int16_t ForcedWinSearch::search_and(const State& state, RoleIndex defender, int plies,
+                                    size_t depth) {
+  Frame& f = frames_[depth];
+  const std::vector<MoveId>& moves = f.legal[defender];
+  const auto refuted = static_cast<int16_t>(-plies);
+  // Shallow, each child is searched as soon as it is made, so that the first defence that holds
+  // ends the node's work; the moves that may end the game go first (a terminal state without the
+  // attacker's win is a defence that costs nothing to find). Deeper, where a child's search costs
+  // far more than making every child, all are made first, so that a defence ending the game is
+  // found even where the hint does not know its move.
+  const bool made_first = plies >= 4;
+  f.order.clear();
+  f.children.resize(made_first ? moves.size() : 1);
   for (size_t i = 0; i < moves.size(); ++i) {
-    if (!open[i]) continue;  // a terminal child: a loss for an OR node, a win for an AND node
-    const Outcome child =
-        plies > 1 ? search(f.children[i], plies - 1, depth + 1) : Outcome::NoWin;
-    if (child == Outcome::Unknown) return child;
-    if (attacker_moves && child == Outcome::Win) {
-      if (depth == 0) winning_move_ = moves[i];
-      return known = static_cast<int16_t>(plies), Outcome::Win;
-    }
-    if (!attacker_moves && child != Outcome::Win) {
-      all_children_win = false;
-      break;
+    if (made_first) {
+      f.joint[defender] = moves[i];
+      machine_.next_state(state, f.joint, f.children[i]);
+      if (!machine_.is_terminal(f.children[i])) f.order.push_back(static_cast<uint32_t>(i));
+      else if (!is_win(f.children[i])) return refuted;
+    } else if (may_end(moves[i])) {
+      f.order.push_back(static_cast<uint32_t>(i));
     }
   }
-  if (!attacker_moves && all_children_win) return known = static_cast<int16_t>(plies), Outcome::Win;
-  return known = static_cast<int16_t>(-plies), Outcome::NoWin;
+  if (!made_first)
+    for (size_t i = 0; i < moves.size(); ++i)
+      if (!may_end(moves[i])) f.order.push_back(static_cast<uint32_t>(i));
+  for (const uint32_t i : f.order) {
+    State& child = f.children[made_first ? i : 0];
+    if (!made_first) {
+      f.joint[defender] = moves[i];
+      machine_.next_state(state, f.joint, child);
+      if (machine_.is_terminal(child)) {
+        if (!is_win(child)) return refuted;
+        continue;
+      }
+    }
+    if (plies == 1) return refuted;  // the attacker has no turn left
+    const Outcome outcome = search(child, ProofTable::key(child, attacker_), plies - 1, depth + 1);
+    if (outcome == Outcome::Unknown) return 0;
+    if (outcome != Outcome::Win) return refuted;
+  }
+  return static_cast<int16_t>(plies);  // every defence loses
+}
+
+bool ForcedWinSearch::may_end(MoveId move) const {
+  return ending_hint_.empty() || (move < ending_hint_.size() && ending_hint_[move] != 0);
 }
 
 }  // namespace ggp::agent

@@ -10,16 +10,21 @@
 //
 // The attacker's last move of a proof is looked for among the moves known to end games, where they
 // are handed over (set_ending_hint: the propnet's StateMachine::moves_seen_ending): most of a
-// search's states are there, and most moves cannot end a game.
+// search's states are there, and most moves cannot end a game. Where the attacker chooses, every
+// child is made first (a win at once, or a child the table knows won, settles the node); where the
+// other role does with fewer than 4 turns left, each child is searched as soon as it is made, the
+// moves that may end the game first, so that the first defence that holds ends the node's work
+// (made all at once there, the children took three quarters of the search's time on
+// knightThrough: `ggp bench-prove`, docs/benchmarks.md).
 //
 // Scope: two roles that take turns (each state has one role with a choice; states where both
 // have one move are forced steps). A state where both roles choose is not searched (NoWin). A
 // "win" is a terminal state where the attacker's goal is 100 and the other's 0: a proof gives
 // both roles' exact values.
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
+#include "agent/proof_table.h"
 #include "agent/searcher.h"
 #include "reasoner/state.h"
 #include "reasoner/state_machine.h"
@@ -47,23 +52,27 @@ class ForcedWinSearch {
   void set_ending_hint(std::vector<uint8_t> hint) { ending_hint_ = std::move(hint); }
   uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
 
-  static constexpr size_t kMaxKnown = 1 << 18;  // the table is cleared when it grows past this
-
  private:
   // Per depth of the recursion: the children of the state searched there.
   struct Frame {
     std::vector<reasoner::MoveId> legal[2];
     std::vector<reasoner::State> children;
-    std::vector<uint8_t> open;  // by child: not terminal
+    std::vector<uint64_t> keys;     // by child: its key in the table
+    std::vector<uint32_t> order;    // the open (non-terminal) children, best first
     reasoner::JointMove joint;
   };
-  Outcome search(const reasoner::State& state, int plies, size_t depth);
+  Outcome search(const reasoner::State& state, uint64_t key, int plies, size_t depth);
+  // The node below search() where the attacker chooses, or the other role (or no one): > 0, a win
+  // within that many turns; < 0, no win within minus that many; 0, out of budget.
+  int16_t search_or(const reasoner::State& state, int plies, size_t depth);
+  int16_t search_and(const reasoner::State& state, reasoner::RoleIndex defender, int plies,
+                     size_t depth);
   bool is_win(const reasoner::State& terminal);
+  // Whether the hint allows that `move` ends a game (any move may, without a hint).
+  bool may_end(reasoner::MoveId move) const;
 
   reasoner::StateMachine& machine_;
-  // By attacker, what is known of a state: > 0, a win within that many turns; < 0, no win within
-  // minus that many; 0, nothing yet.
-  std::unordered_map<reasoner::State, int16_t, reasoner::StateHash> known_[2];
+  ProofTable table_;
   std::vector<Frame> frames_;
   reasoner::RoleIndex attacker_ = 0;
   const SearchLimits* limits_ = nullptr;

@@ -1,7 +1,5 @@
 #include "agent/proof_thread.h"
 
-#include <limits>
-
 namespace ggp::agent {
 
 using reasoner::RoleIndex;
@@ -26,7 +24,7 @@ void ProofThread::set_root(const State& root, RoleIndex mover, std::vector<reaso
                            reasoner::MoveId other_move, std::vector<uint8_t> ending) {
   {
     std::lock_guard lock(mutex_);
-    request_ = {root, mover, std::move(moves), other_move, request_.generation + 1};
+    request_ = {{root, mover, std::move(moves), other_move}, request_.generation + 1};
     ending_ = std::move(ending);
     found_.clear();
     plies_done_ = 0;
@@ -37,7 +35,7 @@ void ProofThread::set_root(const State& root, RoleIndex mover, std::vector<reaso
 
 std::vector<ProofThread::Proof> ProofThread::take(const State& root) {
   std::lock_guard lock(mutex_);
-  if (!(request_.root == root)) return {};
+  if (!(request_.root.state == root)) return {};
   return std::exchange(found_, {});
 }
 
@@ -71,41 +69,16 @@ void ProofThread::publish(const Request& r, Proof proof) {
 void ProofThread::prove(const Request& r) {
   SearchLimits limits;
   limits.stop = &abandon_;
-  const uint64_t unlimited = std::numeric_limits<uint64_t>::max() / 2;
-  const RoleIndex other = 1 - r.mover;
-  std::vector<uint8_t> lost(r.moves.size(), 0);
-  reasoner::JointMove joint(2);
-  State child;
-  for (int plies = 1; plies <= max_plies_; plies += 2) {
-    // Root moves the other role answers with a forced win within `plies`.
-    for (size_t i = 0; i < r.moves.size(); ++i) {
-      if (lost[i]) continue;
-      joint[r.mover] = r.moves[i];
-      joint[other] = r.other_move;
-      machine_->next_state(r.root, joint, child);
-      if (machine_->is_terminal(child)) continue;
-      const ForcedWinSearch::Outcome outcome = search_.prove(child, other, plies, limits, unlimited);
-      if (outcome == ForcedWinSearch::Outcome::Unknown) return;  // abandoned for a new root
-      if (outcome == ForcedWinSearch::Outcome::Win) {
-        lost[i] = 1;
-        publish(r, {i, other});
-      }
-    }
-    // The root won within two more turns.
-    const ForcedWinSearch::Outcome won = search_.prove(r.root, r.mover, plies + 2, limits, unlimited);
-    if (won == ForcedWinSearch::Outcome::Unknown) return;
-    {
-      std::lock_guard lock(mutex_);
-      if (request_.generation != r.generation) return;
-      plies_done_ = plies;
-      states_ = search_.nodes();
-    }
-    if (won == ForcedWinSearch::Outcome::Win) {
-      for (size_t i = 0; i < r.moves.size(); ++i)
-        if (r.moves[i] == search_.winning_move()) publish(r, {i, r.mover});
-      return;
-    }
-  }
+  RootProofEvents events;
+  events.proven = [&](size_t move, RoleIndex winner) { publish(r, {move, winner}); };
+  events.depth_done = [&](int plies) {
+    std::lock_guard lock(mutex_);
+    if (request_.generation != r.generation) return false;
+    plies_done_ = plies;
+    states_ = search_.nodes();
+    return true;
+  };
+  prove_root(search_, *machine_, r.root, max_plies_, limits, events);
 }
 
 }  // namespace ggp::agent

@@ -3,7 +3,8 @@
 // as Sancho runs its local search for forced wins beside its tree: the searcher hands over each
 // new root, the thread proves root moves lost (the other role forces a win after them) and the
 // root won, deepening by two turns at a time up to its depth, on a clone of the machine, and the
-// searcher takes the proofs into its tree at its next call (MctsSearcher::take_proofs).
+// searcher takes the proofs into its tree at its next call (MctsSearcher::take_proofs). The
+// deepening itself is agent/root_proofs.h.
 #include <atomic>
 #include <condition_variable>
 #include <memory>
@@ -13,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "agent/forced_win.h"
+#include "agent/root_proofs.h"
 
 namespace ggp::agent {
 
@@ -42,10 +43,7 @@ class ProofThread {
 
  private:
   struct Request {
-    reasoner::State root;
-    reasoner::RoleIndex mover = 0;
-    std::vector<reasoner::MoveId> moves;
-    reasoner::MoveId other_move = 0;
+    ProofRoot root;
     uint64_t generation = 0;
   };
   void run();

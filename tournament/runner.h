@@ -5,7 +5,8 @@
 //                         a later run with other games, players or clocks is refused
 //   DIR/matches.jsonl     one line per finished match (tournament/results_log.h), the truth
 //   DIR/records/ID.json   each match in GGP-Base's match JSON, written before its log line
-//   DIR/players/*.log     the output of the `ggp serve` processes (--over-http)
+//   DIR/players/*.log     the output of the `ggp serve` processes (--over-http): a line per
+//                         message, with the player's notes
 // Up to `parallel` matches run at once. In-process players are built per match by `make_player`;
 // with --over-http each local player is one `ggp serve` process per match it plays at once
 // (started on demand, reused between matches), and its CPU time over each match is measured. A

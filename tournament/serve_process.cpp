@@ -32,7 +32,7 @@ std::string last_line(const std::string& text) {
 
 ServeProcess::ServeProcess(const std::string& binary, const std::vector<std::string>& args,
                            const std::filesystem::path& log) {
-  std::vector<std::string> all = {binary, "serve", "--port", "0", "--bind", "127.0.0.1", "--quiet"};
+  std::vector<std::string> all = {binary, "serve", "--port", "0", "--bind", "127.0.0.1"};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& a : all) argv.push_back(a.data());

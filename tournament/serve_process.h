@@ -14,8 +14,8 @@ namespace ggp::tournament {
 
 class ServeProcess {
  public:
-  // Starts `binary serve --port 0 --bind 127.0.0.1 --quiet` with `args` appended, its output in
-  // `log`, and waits (up to 20 s) until it listens. Throws std::runtime_error, with the log's
+  // Starts `binary serve --port 0 --bind 127.0.0.1` with `args` appended, its output in `log` (a
+  // line per message, with the player's notes: what it searched, what it proved), and waits (up to 20 s) until it listens. Throws std::runtime_error, with the log's
   // last line, when it does not.
   ServeProcess(const std::string& binary, const std::vector<std::string>& args,
                const std::filesystem::path& log);

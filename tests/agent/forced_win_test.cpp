@@ -9,6 +9,10 @@
 #include <thread>
 
 #include "agent/mcts.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+#include "reasoner/random.h"
+#include "support/corpus.h"
 #include "synthetic_games.h"
 
 using namespace ggp;
@@ -100,4 +104,83 @@ TEST_CASE("prove=N: the proof thread's proofs enter the tree at the next search 
   }
   CHECK(winner.stats().root_solved);
   CHECK(winner.best_move(0) == nim->move(0, "take1"));
+}
+
+namespace {
+
+// The plain definition, with no table, order or hint: whether `attacker` forces a win from the
+// non-terminal `state` within `plies` turns.
+bool wins_within(reasoner::StateMachine& m, const State& state, reasoner::RoleIndex attacker,
+                 int plies) {
+  std::vector<reasoner::MoveId> legal[2];
+  int mover = -1;
+  for (reasoner::RoleIndex r = 0; r < 2; ++r) {
+    const auto moves = m.legal_moves(state, r);
+    legal[r].assign(moves.begin(), moves.end());
+    if (legal[r].empty() || (legal[r].size() > 1 && mover >= 0)) return false;
+    if (legal[r].size() > 1) mover = static_cast<int>(r);
+  }
+  const bool or_node = mover == static_cast<int>(attacker);
+  const reasoner::RoleIndex chooser = mover >= 0 ? static_cast<reasoner::RoleIndex>(mover) : 0;
+  reasoner::JointMove joint = {legal[0][0], legal[1][0]};
+  State child;
+  for (const reasoner::MoveId move : legal[chooser]) {
+    joint[chooser] = move;
+    m.next_state(state, joint, child);
+    bool win = false;
+    if (m.is_terminal(child))
+      win = m.goal(child, attacker) == reasoner::kWinGoal && m.goal(child, 1 - attacker) == 0;
+    else
+      win = plies > 1 && wins_within(m, child, attacker, plies - 1);
+    if (or_node && win) return true;
+    if (!or_node && !win) return false;
+  }
+  return !or_node;
+}
+
+}  // namespace
+
+TEST_CASE("forced win: agrees with the plain definition on positions of random games") {
+  for (const std::string name : {"knightthrough_5x5", "breakthrough_5x5", "connect_four"}) {
+    CAPTURE(name);
+    auto m = propnet::make_machine(gdl::load_game_file(ggp::testing::shipped_game_path(name)),
+                                   propnet::MachineKind::Propnet)
+                 .machine;
+    ForcedWinSearch search(*m);  // one table over every position and depth, as in play
+    ForcedWinSearch hinted(*m);
+    std::vector<double> sums(2);
+    reasoner::Random rng(7);
+    m->random_playouts(m->initial_state(), 256, rng, sums);  // the lanes learn the ending moves
+    const auto ending = m->moves_seen_ending();
+    hinted.set_ending_hint({ending.begin(), ending.end()});
+    int wins = 0, checked = 0;
+    for (int game = 0; game < 20; ++game) {
+      State state = m->initial_state(), next;
+      const int turns = static_cast<int>(rng.below(20));
+      reasoner::JointMove joint(2);
+      for (int t = 0; t < turns && !m->is_terminal(state); ++t) {
+        for (reasoner::RoleIndex r = 0; r < 2; ++r) {
+          const auto legal = m->legal_moves(state, r);
+          joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+        }
+        m->next_state(state, joint, next);
+        std::swap(state, next);
+      }
+      if (m->is_terminal(state)) continue;
+      for (const int plies : {1, 3, 2, 5, 4}) {
+        for (reasoner::RoleIndex attacker = 0; attacker < 2; ++attacker) {
+          const bool expected = wins_within(*m, state, attacker, plies);
+          const Outcome got = search.prove(state, attacker, plies, no_limits(), 1'000'000);
+          CHECK(got == (expected ? Outcome::Win : Outcome::NoWin));
+          // The hint may miss a win, never invent one.
+          if (hinted.prove(state, attacker, plies, no_limits(), 1'000'000) == Outcome::Win)
+            CHECK(expected);
+          wins += expected ? 1 : 0;
+          ++checked;
+        }
+      }
+    }
+    CHECK(checked >= 60);  // ten a position
+    CHECK(wins > 0);  // the positions hold wins to find, not only their absence
+  }
 }

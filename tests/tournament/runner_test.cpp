@@ -113,7 +113,10 @@ TEST_CASE("runner: players over HTTP are ggp serve processes; their CPU is measu
   const nlohmann::json record = nlohmann::json::parse(slurp(dir / results[0].record));
   std::set<std::string> names = {record["playerNamesFromHost"][0], record["playerNamesFromHost"][1]};
   CHECK(names == std::set<std::string>{"one", "two"});  // each process answered INFO by name
-  CHECK(fs::exists(dir / "players" / "one-1.log"));
+  // The process logs a line per message, the player's notes with it.
+  const std::string log = slurp(dir / "players" / "one-1.log");
+  CHECK(log.find(" PLAY -> ") != std::string::npos);
+  CHECK(log.find("note=") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,190 @@
+// `ggp bench-prove GAME.kif [--positions N] [--plies P] [--seconds S] [--warmup W] [--seed S]
+// [--json]`: the forced-win proofs of the proof thread (agent/root_proofs.h) alone, on positions
+// of random games. Each position is a state, drawn uniformly, of one seeded random game where one
+// role has a choice; a fresh search deepens there up to P turns or for S seconds. Before, W random
+// playouts from the initial state let the machine learn the moves that end games (the hint of the
+// proof search's last turn, as in play). Prints per position the depth reached, the states
+// searched, the moves proven lost and a win found; then the totals and states per second. The
+// states and proofs of a position that reached P are the same on every run (a signature over
+// them); the depth a time limit allows is not.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "agent/root_proofs.h"
+#include "cli/commands.h"
+#include "gdl/loader.h"
+#include "propnet/machine_factory.h"
+#include "reasoner/random.h"
+
+namespace ggp::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+
+struct ProveBenchOptions {
+  std::string game, machine = "default";
+  size_t positions = 20, warmup = 4096;
+  int plies = 7;
+  double seconds = 5;
+  uint64_t seed = 1;
+  bool json = false;
+};
+
+// A state of one random game from the initial state where exactly one role has a choice; none
+// when the game has no such state.
+std::optional<agent::ProofRoot> random_position(reasoner::StateMachine& m, reasoner::Random& rng) {
+  std::vector<agent::ProofRoot> seen;
+  State state = m.initial_state(), next;
+  reasoner::JointMove joint(2);
+  while (!m.is_terminal(state)) {
+    int choosers = 0;
+    agent::ProofRoot root{state, 0, {}, 0};
+    for (RoleIndex r = 0; r < 2; ++r) {
+      std::span<const MoveId> legal = m.legal_moves(state, r);
+      if (legal.empty()) return std::nullopt;
+      joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+      if (legal.size() > 1) {
+        ++choosers;
+        root.mover = r;
+        root.moves.assign(legal.begin(), legal.end());
+      } else {
+        root.other_move = legal[0];
+      }
+    }
+    if (choosers == 1) seen.push_back(std::move(root));
+    m.next_state(state, joint, next);
+    std::swap(state, next);
+  }
+  if (seen.empty()) return std::nullopt;
+  return seen[rng.below(static_cast<uint32_t>(seen.size()))];
+}
+
+struct PositionResult {
+  int plies = 0;  // every root move proven to this depth
+  uint64_t states = 0;
+  size_t lost = 0;
+  bool won = false;
+  double seconds = 0;
+};
+
+PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot& root,
+                              const ProveBenchOptions& o) {
+  agent::ForcedWinSearch search(m);
+  const std::span<const uint8_t> ending = m.moves_seen_ending();
+  search.set_ending_hint({ending.begin(), ending.end()});
+  PositionResult r;
+  agent::SearchLimits limits;
+  const auto t0 = Clock::now();
+  limits.deadline = t0 + std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(o.seconds));
+  agent::RootProofEvents events;
+  events.proven = [&](size_t, RoleIndex winner) {
+    if (winner == root.mover) r.won = true;
+    else ++r.lost;
+  };
+  events.depth_done = [&](int plies) {
+    r.plies = plies;
+    return true;
+  };
+  agent::prove_root(search, m, root, o.plies, limits, events);
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.states = search.nodes();
+  return r;
+}
+
+int run_prove_bench(const ProveBenchOptions& o) {
+  auto game = gdl::load_game_file(o.game);
+  propnet::BuiltMachine built = propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
+  reasoner::StateMachine& m = *built.machine;
+  if (m.num_roles() != 2) {
+    std::cerr << "bench-prove: " << o.game << " has " << m.num_roles()
+              << " roles; the proof search is for two\n";
+    return 1;
+  }
+  reasoner::Random rng(o.seed);
+  std::vector<double> sums(2);
+  if (o.warmup > 0) m.random_playouts(m.initial_state(), o.warmup, rng, sums);
+
+  nlohmann::json rows = nlohmann::json::array();
+  uint64_t states = 0, deepest_states = 0, signature = 0xcbf29ce484222325ull;
+  size_t deepest = 0, lost = 0, won = 0;
+  double seconds = 0, depth_sum = 0;
+  for (size_t k = 0; k < o.positions; ++k) {
+    std::optional<agent::ProofRoot> root;
+    for (int tries = 0; tries < 100 && !root; ++tries) root = random_position(m, rng);
+    if (!root) {
+      std::cerr << "bench-prove: no position where one role chooses in 100 random games\n";
+      return 1;
+    }
+    const PositionResult r = prove_position(m, *root, o);
+    states += r.states;
+    seconds += r.seconds;
+    depth_sum += r.plies;
+    lost += r.lost;
+    won += r.won ? 1 : 0;
+    if (r.plies >= o.plies - 1 || r.won) {  // the last odd depth <= plies was reached
+      ++deepest;
+      deepest_states += r.states;
+      signature = (signature ^ (r.states * 31 + r.lost * 7 + (r.won ? 1 : 0))) * 0x100000001b3ull;
+    }
+    rows.push_back({{"moves", root->moves.size()}, {"plies", r.plies}, {"states", r.states},
+                    {"lost", r.lost}, {"won", r.won}, {"seconds", r.seconds}});
+    if (!o.json)
+      std::printf("position %zu: %zu moves, all to %d turns, %llu states, %zu lost, %s, %.2f s\n",
+                  k + 1, root->moves.size(), r.plies, static_cast<unsigned long long>(r.states),
+                  r.lost, r.won ? "won" : "no win", r.seconds);
+  }
+  const double rate = seconds > 0 ? static_cast<double>(states) / seconds : 0;
+  char sig[17];
+  std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(signature));
+  if (o.json) {
+    std::cout << nlohmann::json{{"game", o.game},
+                                {"machine", built.report},
+                                {"plies", o.plies},
+                                {"seconds_per_position", o.seconds},
+                                {"positions", rows},
+                                {"states", states},
+                                {"states_per_s", rate},
+                                {"mean_plies", depth_sum / static_cast<double>(o.positions)},
+                                {"deepest", deepest},
+                                {"deepest_states", deepest_states},
+                                {"signature", sig}}
+                     .dump()
+              << '\n';
+  } else {
+    std::printf(
+        "machine: %s\npositions: %zu (to %d turns or %.1f s each)\nmean depth: %.2f turns\n"
+        "to the full depth or won: %zu, with %llu states\nmoves proven lost: %zu, wins: %zu\n"
+        "states: %llu in %.2f s, %.0f states/s\nsignature: %s\n",
+        built.report.c_str(), o.positions, o.plies, o.seconds,
+        depth_sum / static_cast<double>(o.positions), deepest,
+        static_cast<unsigned long long>(deepest_states), lost, won,
+        static_cast<unsigned long long>(states), seconds, rate, sig);
+  }
+  return 0;
+}
+
+void add_prove_bench_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "bench-prove", "Forced-win proofs alone on positions of random games: depth and states/s");
+  static ProveBenchOptions o;
+  cmd->add_option("game", o.game, "the .kif file (two roles)")->required();
+  cmd->add_option("--positions", o.positions, "positions, each from one random game");
+  cmd->add_option("--plies", o.plies, "the depth to deepen to, in turns (odd)");
+  cmd->add_option("--seconds", o.seconds, "the time limit per position");
+  cmd->add_option("--warmup", o.warmup, "random playouts before, to learn the moves ending games");
+  cmd->add_option("--machine", o.machine, "prover, propnet or default");
+  cmd->add_option("--seed", o.seed, "the seed of the random games");
+  cmd->add_flag("--json", o.json, "print one JSON object");
+  cmd->callback([] { exit_status() = run_prove_bench(o); });
+}
+
+const CommandRegistration registration(add_prove_bench_command);
+
+}  // namespace
+}  // namespace ggp::cli
