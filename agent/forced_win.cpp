@@ -103,20 +103,20 @@ int16_t ForcedWinSearch::search_and(const State& state, RoleIndex defender, int 
   // found even where the hint does not know its move.
   const bool made_first = plies >= 4;
   f.order.clear();
-  f.children.resize(made_first ? moves.size() : 1);
-  for (size_t i = 0; i < moves.size(); ++i) {
-    if (made_first) {
+  if (made_first) {
+    f.children.resize(moves.size());
+    for (size_t i = 0; i < moves.size(); ++i) {
       f.joint[defender] = moves[i];
       machine_.next_state(state, f.joint, f.children[i]);
       if (!machine_.is_terminal(f.children[i])) f.order.push_back(static_cast<uint32_t>(i));
       else if (!is_win(f.children[i])) return refuted;
-    } else if (may_end(moves[i])) {
-      f.order.push_back(static_cast<uint32_t>(i));
     }
+  } else {
+    f.children.resize(1);
+    for (const bool ending : {true, false})
+      for (size_t i = 0; i < moves.size(); ++i)
+        if (may_end(moves[i]) == ending) f.order.push_back(static_cast<uint32_t>(i));
   }
-  if (!made_first)
-    for (size_t i = 0; i < moves.size(); ++i)
-      if (!may_end(moves[i])) f.order.push_back(static_cast<uint32_t>(i));
   for (const uint32_t i : f.order) {
     State& child = f.children[made_first ? i : 0];
     if (!made_first) {

@@ -57,8 +57,8 @@ class ForcedWinSearch {
   struct Frame {
     std::vector<reasoner::MoveId> legal[2];
     std::vector<reasoner::State> children;
-    std::vector<uint64_t> keys;     // by child: its key in the table
-    std::vector<uint32_t> order;    // the open (non-terminal) children, best first
+    std::vector<uint64_t> keys;     // by child, where the attacker chooses: its key in the table
+    std::vector<uint32_t> order;    // the children to search, in order
     reasoner::JointMove joint;
   };
   Outcome search(const reasoner::State& state, uint64_t key, int plies, size_t depth);

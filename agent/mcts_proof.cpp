@@ -50,7 +50,7 @@ void MctsSearcher::take_proofs() {
                             tree_.moves(0, other)[0], {ending.begin(), ending.end()});
   }
   size_t lost = 0;
-  for (const ProofThread::Proof& p : proof_thread_->take(tree_.node(0).state)) {
+  for (const ProofThread::Proof& p : proof_thread_->take(root.state)) {
     if (p.winner == other) ++lost;
     else add_note("a forced win found by the proof thread");
     mark_root_child(p.move, p.winner);

@@ -2,24 +2,18 @@
 
 #include <cstdlib>
 
+#include "reasoner/random.h"
+
 namespace ggp::agent {
-namespace {
 
-// SplitMix64's finalizer (Steele, Lea & Flood 2014): every input bit reaches every output bit.
-uint64_t scramble(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
+using reasoner::splitmix64;
 
 uint64_t ProofTable::key(const reasoner::State& state, reasoner::RoleIndex attacker) {
   std::span<const uint64_t> words = state.words();
   size_t n = words.size();
   while (n > 0 && words[n - 1] == 0) --n;  // as State's equality: trailing zero words do not count
-  uint64_t h = scramble(0x9e3779b97f4a7c15ull + attacker);
-  for (size_t i = 0; i < n; ++i) h = scramble(h ^ words[i]);  // chained: a word's place counts
+  uint64_t h = splitmix64(0x9e3779b97f4a7c15ull + attacker);
+  for (size_t i = 0; i < n; ++i) h = splitmix64(h ^ words[i]);  // chained: a word's place counts
   return h == 0 ? 1 : h;
 }
 

@@ -32,7 +32,8 @@ class ProofTable {
   struct Bucket {
     Entry deep, recent;
   };
-  Bucket& bucket(uint64_t key) const { return buckets_[key & (kBuckets - 1)]; }
+  Bucket& bucket(uint64_t key) { return buckets_[key & (kBuckets - 1)]; }
+  const Bucket& bucket(uint64_t key) const { return buckets_[key & (kBuckets - 1)]; }
   std::unique_ptr<Bucket[]> buckets_ = std::make_unique<Bucket[]>(kBuckets);
 };
 

@@ -7,23 +7,22 @@ namespace ggp::agent {
 using reasoner::RoleIndex;
 using reasoner::State;
 
-RootProofEnd prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine,
-                        const ProofRoot& root, int max_plies, const SearchLimits& limits,
-                        const RootProofEvents& events) {
+void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const ProofRoot& root,
+                int max_plies, const SearchLimits& limits, const RootProofEvents& events) {
   const uint64_t unlimited = std::numeric_limits<uint64_t>::max() / 2;
   const RoleIndex other = 1 - root.mover;
   std::vector<uint8_t> lost(root.moves.size(), 0);
   reasoner::JointMove joint(2);
+  joint[other] = root.other_move;
   State child;
   for (int plies = 1; plies <= max_plies; plies += 2) {
     for (size_t i = 0; i < root.moves.size(); ++i) {
       if (lost[i]) continue;
       joint[root.mover] = root.moves[i];
-      joint[other] = root.other_move;
       machine.next_state(root.state, joint, child);
       if (machine.is_terminal(child)) continue;
       const ForcedWinSearch::Outcome outcome = search.prove(child, other, plies, limits, unlimited);
-      if (outcome == ForcedWinSearch::Outcome::Unknown) return RootProofEnd::Interrupted;
+      if (outcome == ForcedWinSearch::Outcome::Unknown) return;
       if (outcome == ForcedWinSearch::Outcome::Win) {
         lost[i] = 1;
         events.proven(i, other);
@@ -31,15 +30,14 @@ RootProofEnd prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine
     }
     const ForcedWinSearch::Outcome won =
         search.prove(root.state, root.mover, plies + 2, limits, unlimited);
-    if (won == ForcedWinSearch::Outcome::Unknown) return RootProofEnd::Interrupted;
-    if (!events.depth_done(plies)) return RootProofEnd::Interrupted;
+    if (won == ForcedWinSearch::Outcome::Unknown) return;
+    if (!events.depth_done(plies)) return;
     if (won == ForcedWinSearch::Outcome::Win) {
       for (size_t i = 0; i < root.moves.size(); ++i)
         if (root.moves[i] == search.winning_move()) events.proven(i, root.mover);
-      return RootProofEnd::Won;
+      return;
     }
   }
-  return RootProofEnd::Deepest;
 }
 
 }  // namespace ggp::agent

@@ -27,16 +27,10 @@ struct RootProofEvents {
   std::function<bool(int plies)> depth_done;
 };
 
-enum class RootProofEnd {
-  Deepest,      // every depth up to the one asked was searched
-  Won,          // the mover's forced win was found (and reported)
-  Interrupted,  // the limits stopped it
-};
-
-// Deepens from 1 up to `max_plies` turns (odd depths), within `limits`. `search` keeps its table
-// between calls: a search begun again on the same or a later root goes on from what it knows.
-RootProofEnd prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine,
-                        const ProofRoot& root, int max_plies, const SearchLimits& limits,
-                        const RootProofEvents& events);
+// Deepens from 1 up to `max_plies` turns (odd depths), until the mover's forced win is found, the
+// limits stop it or depth_done says so. `search` keeps its table between calls: a search begun
+// again on the same or a later root goes on from what it knows.
+void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const ProofRoot& root,
+                int max_plies, const SearchLimits& limits, const RootProofEvents& events);
 
 }  // namespace ggp::agent

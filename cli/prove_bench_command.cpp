@@ -10,12 +10,14 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "agent/root_proofs.h"
 #include "cli/commands.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
+#include "reasoner/playout.h"
 #include "reasoner/random.h"
 
 namespace ggp::cli {
@@ -35,33 +37,36 @@ struct ProveBenchOptions {
   bool json = false;
 };
 
+// The only role with more than one legal move in `state`, or -1 (none, or both).
+int only_chooser(reasoner::StateMachine& m, const State& state) {
+  int chooser = -1;
+  for (RoleIndex r = 0; r < 2; ++r) {
+    if (m.legal_moves(state, r).size() <= 1) continue;
+    if (chooser >= 0) return -1;
+    chooser = static_cast<int>(r);
+  }
+  return chooser;
+}
+
 // A state of one random game from the initial state where exactly one role has a choice; none
 // when the game has no such state.
 std::optional<agent::ProofRoot> random_position(reasoner::StateMachine& m, reasoner::Random& rng) {
-  std::vector<agent::ProofRoot> seen;
+  std::vector<State> seen;
   State state = m.initial_state(), next;
-  reasoner::JointMove joint(2);
+  reasoner::JointMove joint;
   while (!m.is_terminal(state)) {
-    int choosers = 0;
-    agent::ProofRoot root{state, 0, {}, 0};
-    for (RoleIndex r = 0; r < 2; ++r) {
-      std::span<const MoveId> legal = m.legal_moves(state, r);
-      if (legal.empty()) return std::nullopt;
-      joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-      if (legal.size() > 1) {
-        ++choosers;
-        root.mover = r;
-        root.moves.assign(legal.begin(), legal.end());
-      } else {
-        root.other_move = legal[0];
-      }
-    }
-    if (choosers == 1) seen.push_back(std::move(root));
+    if (only_chooser(m, state) >= 0) seen.push_back(state);
+    if (!reasoner::random_joint_move(m, state, rng, joint)) return std::nullopt;
     m.next_state(state, joint, next);
     std::swap(state, next);
   }
   if (seen.empty()) return std::nullopt;
-  return seen[rng.below(static_cast<uint32_t>(seen.size()))];
+  agent::ProofRoot root{seen[rng.below(static_cast<uint32_t>(seen.size()))], 0, {}, 0};
+  root.mover = static_cast<RoleIndex>(only_chooser(m, root.state));
+  const std::span<const MoveId> moves = m.legal_moves(root.state, root.mover);
+  root.moves.assign(moves.begin(), moves.end());
+  root.other_move = m.legal_moves(root.state, 1 - root.mover)[0];
+  return root;
 }
 
 struct PositionResult {
@@ -130,7 +135,8 @@ int run_prove_bench(const ProveBenchOptions& o) {
     if (r.plies >= o.plies - 1 || r.won) {  // the last odd depth <= plies was reached
       ++deepest;
       deepest_states += r.states;
-      signature = (signature ^ (r.states * 31 + r.lost * 7 + (r.won ? 1 : 0))) * 0x100000001b3ull;
+      for (const uint64_t v : {r.states, uint64_t{r.lost}, uint64_t{r.won}})
+        signature = reasoner::splitmix64(signature ^ reasoner::splitmix64(v));
     }
     rows.push_back({{"moves", root->moves.size()}, {"plies", r.plies}, {"states", r.states},
                     {"lost", r.lost}, {"won", r.won}, {"seconds", r.seconds}});

@@ -14,6 +14,7 @@
 #include "cli/player_spec.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
+#include "reasoner/random.h"
 
 namespace ggp::cli {
 namespace {
@@ -27,14 +28,10 @@ struct SearchBenchOptions {
   bool json = false;
 };
 
-// SplitMix64's finalizer (Steele et al. 2014): every input bit reaches every output bit, so that
-// words differing only in their high bits (integral doubles) still change the whole hash.
-uint64_t scramble(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-uint64_t mix(uint64_t h, uint64_t v) { return scramble(h ^ scramble(v)); }
+// SplitMix64's finalizer spreads every bit, so that words differing only in their high bits
+// (integral doubles) still change the whole hash.
+using reasoner::splitmix64;
+uint64_t mix(uint64_t h, uint64_t v) { return splitmix64(h ^ splitmix64(v)); }
 uint64_t mix(uint64_t h, const std::string& s) {
   for (unsigned char c : s) h = mix(h, c);
   return mix(h, 0xff);

@@ -5,16 +5,21 @@
 
 namespace ggp::reasoner {
 
+// SplitMix64's finalizer (Steele, Lea & Flood 2014): a bijection in which every input bit reaches
+// every output bit; for seeding, hashing and fingerprints.
+constexpr uint64_t splitmix64(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 class Random {
  public:
   explicit Random(uint64_t seed = 0x5eed) { reseed(seed); }
   void reseed(uint64_t seed) {
     for (uint64_t& s : s_) {  // splitmix64 to spread the seed
       seed += 0x9e3779b97f4a7c15ull;
-      uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      s = z ^ (z >> 31);
+      s = splitmix64(seed);
     }
   }
   uint64_t next() {

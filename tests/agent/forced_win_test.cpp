@@ -11,6 +11,7 @@
 #include "agent/mcts.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
+#include "reasoner/playout.h"
 #include "reasoner/random.h"
 #include "support/corpus.h"
 #include "synthetic_games.h"
@@ -157,12 +158,9 @@ TEST_CASE("forced win: agrees with the plain definition on positions of random g
     for (int game = 0; game < 20; ++game) {
       State state = m->initial_state(), next;
       const int turns = static_cast<int>(rng.below(20));
-      reasoner::JointMove joint(2);
+      reasoner::JointMove joint;
       for (int t = 0; t < turns && !m->is_terminal(state); ++t) {
-        for (reasoner::RoleIndex r = 0; r < 2; ++r) {
-          const auto legal = m->legal_moves(state, r);
-          joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-        }
+        REQUIRE(reasoner::random_joint_move(*m, state, rng, joint));
         m->next_state(state, joint, next);
         std::swap(state, next);
       }
