@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
-#include <map>
 #include <stdexcept>
 #include <string>
 
 #include "propnet/deadline.h"
 #include "propnet/demand.h"
-#include "propnet/fact_lists.h"
+#include "propnet/fact_table.h"
+#include "propnet/ground_strata.h"
+#include "propnet/pattern_binding.h"
 #include "propnet/huge_pages.h"
 #include "propnet/rule_set.h"
 #include "propnet/rule_split.h"
@@ -20,32 +20,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr uint32_t kNone = UINT32_MAX;
 
-std::runtime_error error(const std::string& what) {
-  return std::runtime_error("propnet: " + what);
-}
-
 // A grounding over its size or time limit (other errors are in the rules themselves).
 struct OverBudget : std::runtime_error {
   explicit OverBudget(const std::string& what) : std::runtime_error("propnet: " + what) {}
-};
-
-struct Relation {
-  bool dynamic = false;
-  bool needed = false;
-  std::vector<TermId> facts;
-  // The arguments of facts[i] at [i * arity, (i + 1) * arity): a join matches facts here, one
-  // sequential read, instead of in the term pool, two misses per fact.
-  uint32_t arity = 0;
-  std::vector<TermId> args;
-  // Facts by the values at a set of positions (a hash of them; a collision only costs a failed
-  // match), built on first use for each set a join asks for. Position p * 64 is the p-th argument,
-  // p * 64 + 1 + q the q-th argument of a compound p-th argument, so `(true (cell 1 ?y))` finds its
-  // candidates by `1` although the argument of `true` is not ground.
-  struct Index {
-    FactLists facts;
-    uint32_t indexed = 0;  // facts[0, indexed) are in `facts`
-  };
-  std::map<std::vector<uint32_t>, Index> index;
 };
 
 // Thrown (and caught by ground()) for a rule whose instances alone pass 1/kHotShare of the literal
@@ -93,104 +70,17 @@ class Grounder {
     init_ = set_.relation(gdl::kw::init, 1);
     goal_ = set_.relation(gdl::kw::goal, 2);
     terminal_ = set_.relation(gdl::kw::terminal, 0);
+    strata_ = stratify(set_);
     rels_.resize(set_.relations.size());
     for (size_t r = 0; r < rels_.size(); ++r) rels_[r].arity = set_.relations[r].arity;
     literals_by_rule_.assign(set_.rules.size(), 0);
     work_by_rule_.assign(set_.rules.size(), 0);
-    classify();
-    evaluate_static();
-    std::vector<uint32_t> dynamic_rules;
-    for (uint32_t i = 0; i < set_.rules.size(); ++i)
-      if (rels_[set_.rules[i].head.relation].dynamic && rels_[set_.rules[i].head.relation].needed)
-        dynamic_rules.push_back(i);
-    evaluate(dynamic_rules, true);
+    for (const std::vector<uint32_t>& group : strata_.static_groups) evaluate(group, false);
+    evaluate(strata_.dynamic_rules, true);
     return std::move(out_);
   }
 
  private:
-  // ---- classification -------------------------------------------------------------------------
-  void classify() {
-    for (const PreparedRule& r : set_.rules)
-      if (r.head.relation == true_ || r.head.relation == does_)
-        throw error("a rule defines 'true' or 'does': " + r.text);
-    rels_[true_].dynamic = rels_[does_].dynamic = true;
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (const PreparedRule& r : set_.rules) {
-        if (rels_[r.head.relation].dynamic) continue;
-        bool dyn = false;
-        for (const PreparedAtom& a : r.positive) dyn |= rels_[a.relation].dynamic;
-        for (const PreparedAtom& a : r.negative) dyn |= rels_[a.relation].dynamic;
-        if (dyn) rels_[r.head.relation].dynamic = changed = true;
-      }
-    }
-    if (rels_[init_].dynamic) throw error("'init' depends on 'true' or 'does'");
-    // The relations anything observable needs.
-    std::vector<uint32_t> todo = {next_, legal_, init_, goal_, terminal_};
-    for (uint32_t r : todo) rels_[r].needed = true;
-    while (!todo.empty()) {
-      uint32_t h = todo.back();
-      todo.pop_back();
-      for (const PreparedRule& r : set_.rules) {
-        if (r.head.relation != h) continue;
-        for (const auto* lits : {&r.positive, &r.negative})
-          for (const PreparedAtom& a : *lits)
-            if (!rels_[a.relation].needed) {
-              rels_[a.relation].needed = true;
-              todo.push_back(a.relation);
-            }
-      }
-    }
-  }
-
-  // Static relations, one strongly connected component at a time, dependencies first (Tarjan).
-  void evaluate_static() {
-    size_t n = rels_.size();
-    std::vector<std::vector<uint32_t>> deps(n);
-    for (const PreparedRule& r : set_.rules)
-      for (const PreparedAtom& a : r.positive) deps[r.head.relation].push_back(a.relation);
-    for (const PreparedRule& r : set_.rules)
-      for (const PreparedAtom& a : r.negative) deps[r.head.relation].push_back(a.relation);
-    std::vector<uint32_t> order(n, kNone), low(n, 0), comp(n, kNone), stack;
-    std::vector<std::vector<uint32_t>> comps;
-    uint32_t counter = 0;
-    std::function<void(uint32_t)> visit = [&](uint32_t v) {
-      order[v] = low[v] = counter++;
-      stack.push_back(v);
-      for (uint32_t w : deps[v]) {
-        if (order[w] == kNone) {
-          visit(w);
-          low[v] = std::min(low[v], low[w]);
-        } else if (comp[w] == kNone) {
-          low[v] = std::min(low[v], order[w]);
-        }
-      }
-      if (low[v] == order[v]) {
-        comps.emplace_back();
-        uint32_t w;
-        do {
-          w = stack.back();
-          stack.pop_back();
-          comp[w] = static_cast<uint32_t>(comps.size() - 1);
-          comps.back().push_back(w);
-        } while (w != v);
-      }
-    };
-    for (uint32_t v = 0; v < n; ++v)
-      if (order[v] == kNone) visit(v);
-    for (const PreparedRule& r : set_.rules)
-      for (const PreparedAtom& a : r.negative)
-        if (!rels_[r.head.relation].dynamic && comp[a.relation] == comp[r.head.relation])
-          throw error("negation inside recursion (not stratified): " + r.text);
-    for (const auto& c : comps) {  // Tarjan emits components dependencies first
-      if (rels_[c[0]].dynamic || !rels_[c[0]].needed) continue;
-      std::vector<uint32_t> rules;
-      for (uint32_t i = 0; i < set_.rules.size(); ++i)
-        if (comp[set_.rules[i].head.relation] == comp[c[0]]) rules.push_back(i);
-      evaluate(rules, false);
-    }
-  }
-
   // ---- facts --------------------------------------------------------------------------------
   bool is_fact(TermId atom) const { return atom < out_.kind.size() && out_.kind[atom] != 0; }
 
@@ -200,12 +90,11 @@ class Grounder {
       pos_.resize(out_.kind.size(), 0);
     }
     if (out_.kind[atom] != 0) return;
-    Relation& r = rels_[rel];
-    out_.kind[atom] = static_cast<uint8_t>(r.dynamic ? AtomKind::Dynamic : AtomKind::Static);
+    FactTable& r = rels_[rel];
+    out_.kind[atom] =
+        static_cast<uint8_t>(strata_.dynamic[rel] ? AtomKind::Dynamic : AtomKind::Static);
     pos_[atom] = static_cast<uint32_t>(r.facts.size());
-    r.facts.push_back(atom);
-    const auto args = out_.pool.args(atom);
-    r.args.insert(r.args.end(), args.begin(), args.end());
+    r.add(atom, out_.pool.args(atom));
     if (rel == true_) out_.true_atoms.push_back(atom);
     if (rel == does_) out_.does_atoms.push_back(atom);
     if (rel == legal_) out_.legal_atoms.push_back(atom);
@@ -222,126 +111,9 @@ class Grounder {
     }
   }
 
-  TermId value_at(const Relation& r, uint32_t fact, uint32_t position) const {
-    TermId arg = r.args[static_cast<size_t>(fact) * r.arity + position / 64];
-    if (position % 64 == 0) return arg;
-    auto sub = out_.pool.args(arg);
-    return position % 64 - 1 < sub.size() ? sub[position % 64 - 1] : kNoTerm;
-  }
-
-  static uint64_t mix(uint64_t h, TermId v) { return (h ^ v) * 0x9e3779b97f4a7c15ull + (h >> 29); }
-
-  const Relation::Index& ensure_index(Relation& r, const std::vector<uint32_t>& positions) {
-    Relation::Index& index = r.index[positions];
-    for (; index.indexed < r.facts.size(); ++index.indexed) {
-      uint64_t h = 0;
-      bool present = true;
-      for (uint32_t position : positions) {
-        TermId v = value_at(r, index.indexed, position);
-        present &= v != kNoTerm;
-        h = mix(h, v);
-      }
-      if (present) index.facts.add(h, index.indexed);
-    }
-    return index;
-  }
-
-  // ---- patterns -----------------------------------------------------------------------------
-  bool match(const Pattern& p, TermId t) {
-    switch (p.kind) {
-      case Pattern::Kind::Ground:
-        return p.value == t;
-      case Pattern::Kind::Var:
-        if (binding_[p.value] == kNoTerm) {
-          binding_[p.value] = t;
-          trail_.push_back(p.value);
-          return true;
-        }
-        return binding_[p.value] == t;
-      case Pattern::Kind::Func: {
-        if (out_.pool.functor(t) != p.value || out_.pool.args(t).size() != p.args.size())
-          return false;
-        for (size_t i = 0; i < p.args.size(); ++i)
-          if (!match(p.args[i], out_.pool.args(t)[i])) return false;
-        return true;
-      }
-    }
-    return false;
-  }
-  // match(p, fact fi of rel), for the atom `p` of a literal over `rel`.
-  bool match_fact(const Pattern& p, const Relation& rel, uint32_t fi) {
-    if (p.kind != Pattern::Kind::Func) return match(p, rel.facts[fi]);
-    const TermId* args = rel.args.data() + static_cast<size_t>(fi) * rel.arity;
-    for (size_t i = 0; i < p.args.size(); ++i)
-      if (!match(p.args[i], args[i])) return false;
-    return true;
-  }
-  void undo(size_t mark) {
-    while (trail_.size() > mark) {
-      binding_[trail_.back()] = kNoTerm;
-      trail_.pop_back();
-    }
-  }
-  // Arguments of a term being built: on the stack up to 16, on the heap beyond.
-  class ArgBuffer {
-   public:
-    explicit ArgBuffer(size_t n) : n_(n) {
-      if (n > kInline) heap_.resize(n);
-    }
-    TermId& operator[](size_t i) { return n_ > kInline ? heap_[i] : inline_[i]; }
-    std::span<const TermId> span() const { return {n_ > kInline ? heap_.data() : inline_, n_}; }
-
-   private:
-    static constexpr size_t kInline = 16;
-    size_t n_;
-    TermId inline_[kInline];
-    std::vector<TermId> heap_;
-  };
-  // The ground term `p` denotes under the current binding (interned), every variable bound.
-  TermId instantiate(const Pattern& p) {
-    if (p.kind == Pattern::Kind::Ground) return p.value;
-    if (p.kind == Pattern::Kind::Var) return binding_[p.value];
-    ArgBuffer args(p.args.size());
-    for (size_t i = 0; i < p.args.size(); ++i) args[i] = instantiate(p.args[i]);
-    return out_.pool.intern(p.value, args.span());
-  }
-  // As instantiate, but kNoTerm when the term was never interned (so it is no fact either).
-  TermId lookup(const Pattern& p) const {
-    if (p.kind == Pattern::Kind::Ground) return p.value;
-    if (p.kind == Pattern::Kind::Var) return binding_[p.value];
-    ArgBuffer args(p.args.size());
-    for (size_t i = 0; i < p.args.size(); ++i)
-      if ((args[i] = lookup(p.args[i])) == kNoTerm) return kNoTerm;
-    return out_.pool.find(p.value, args.span());
-  }
-  // Whether `a` and `b`, every variable bound, denote the same ground term (nothing interned).
-  bool same_term(const Pattern& a, const Pattern& b) const {
-    if (a.kind != Pattern::Kind::Func && b.kind != Pattern::Kind::Func) return value(a) == value(b);
-    if (a.kind != Pattern::Kind::Func) return denotes(b, value(a));
-    if (b.kind != Pattern::Kind::Func) return denotes(a, value(b));
-    if (a.value != b.value || a.args.size() != b.args.size()) return false;
-    for (size_t i = 0; i < a.args.size(); ++i)
-      if (!same_term(a.args[i], b.args[i])) return false;
-    return true;
-  }
-  // Whether the pattern `p`, every variable bound, denotes the ground term `t`.
-  bool denotes(const Pattern& p, TermId t) const {
-    if (p.kind != Pattern::Kind::Func) return value(p) == t;
-    auto args = out_.pool.args(t);
-    if (out_.pool.functor(t) != p.value || args.size() != p.args.size()) return false;
-    for (size_t i = 0; i < args.size(); ++i)
-      if (!denotes(p.args[i], args[i])) return false;
-    return true;
-  }
-  // The term a ground or variable pattern denotes under the current binding.
-  TermId value(const Pattern& p) const {
-    return p.kind == Pattern::Kind::Var ? binding_[p.value] : p.value;
-  }
-  bool all_bound(const Pattern& p) const {
-    if (p.kind == Pattern::Kind::Var) return binding_[p.value] != kNoTerm;
-    for (const Pattern& a : p.args)
-      if (!all_bound(a)) return false;
-    return true;
+  bool match_fact(const Pattern& p, const FactTable& rel, uint32_t fi) {
+    if (p.kind != Pattern::Kind::Func) return binding_.match(p, rel.facts[fi]);
+    return binding_.match_args(p, rel.args.data() + static_cast<size_t>(fi) * rel.arity);
   }
 
   // ---- semi-naive evaluation ------------------------------------------------------------------
@@ -386,8 +158,7 @@ class Grounder {
 
   void run_rule(const PreparedRule& r, uint32_t delta) {
     rule_ = &r;
-    binding_.assign(r.num_slots, kNoTerm);
-    trail_.clear();
+    binding_.reset(r.num_slots);
     // Join order: the delta literal, then greedily the literal with most bound variables.
     size_t np = r.positive.size();
     plan_.clear();
@@ -431,7 +202,7 @@ class Grounder {
       return step;
     };
     for (uint32_t i = 0; i < r.negative.size(); ++i)
-      if (!dynamic_ || !rels_[r.negative[i].relation].dynamic)
+      if (!dynamic_ || !strata_.dynamic[r.negative[i].relation])
         filters_[ready_step(r.negative[i].slots)].push_back(i << 1);
     for (uint32_t i = 0; i < r.distinct.size(); ++i)
       filters_[ready_step(r.distinct[i].slots)].push_back(i << 1 | 1);
@@ -451,8 +222,8 @@ class Grounder {
     for (uint32_t f : filters_[step]) {
       if (f & 1) {
         const auto& d = rule_->distinct[f >> 1];
-        if (same_term(d.a, d.b) != d.equal) return false;
-      } else if (is_fact(lookup(rule_->negative[f >> 1].atom))) {
+        if (binding_.same_term(d.a, d.b) != d.equal) return false;
+      } else if (is_fact(binding_.lookup(rule_->negative[f >> 1].atom))) {
         return false;
       }
     }
@@ -471,16 +242,16 @@ class Grounder {
     }
     uint32_t li = plan_[k];
     const PreparedAtom& a = rule_->positive[li];
-    Relation& rel = rels_[a.relation];
+    FactTable& rel = rels_[a.relation];
     uint32_t lo = lo_[li], hi = hi_[li];
     auto visit = [&](uint32_t fi) {
-      size_t mark = trail_.size();
+      const size_t mark = binding_.mark();
       matched_[li] = rel.facts[fi];
       if (match_fact(a.atom, rel, fi) && passes(k + 1)) join(k + 1);
-      undo(mark);
+      binding_.undo(mark);
     };
-    if (a.atom.kind != Pattern::Kind::Func && all_bound(a.atom)) {
-      TermId t = lookup(a.atom);
+    if (a.atom.kind != Pattern::Kind::Func && binding_.all_bound(a.atom)) {
+      TermId t = binding_.lookup(a.atom);
       if (is_fact(t) && pos_[t] >= lo && pos_[t] < hi && rel.facts[pos_[t]] == t) visit(pos_[t]);
       return;
     }
@@ -490,7 +261,7 @@ class Grounder {
       if (step_index_[k] != nullptr) {
         uint64_t h = 0;
         for (uint32_t position : step_positions_[k])
-          h = mix(h, lookup(argument_at(a.atom, position)));
+          h = mix_key(h, binding_.lookup(argument_at(a.atom, position)));
         const FactLists::List found = step_index_[k]->facts.find(h);
         if (found.first >= hi) return;  // also when no fact has the key
         if (found.first >= lo) visit(found.first);
@@ -507,19 +278,19 @@ class Grounder {
 
   // The positions of `atom` (the literal at step k of the plan) that are bound there (the same at
   // every visit of the step in a run: the variables of the literals before it), and their index.
-  void prepare_step(size_t k, const Pattern& atom, Relation& rel) {
+  void prepare_step(size_t k, const Pattern& atom, FactTable& rel) {
     std::vector<uint32_t>& positions = step_positions_[k];
     positions.clear();
     for (uint32_t p = 0; p < atom.args.size() && p < 64; ++p) {
       const Pattern& arg = atom.args[p];
-      if (all_bound(arg)) {
+      if (binding_.all_bound(arg)) {
         positions.push_back(p * 64);
       } else if (arg.kind == Pattern::Kind::Func) {
         for (uint32_t q = 0; q < arg.args.size() && q < 63; ++q)
-          if (all_bound(arg.args[q])) positions.push_back(p * 64 + 1 + q);
+          if (binding_.all_bound(arg.args[q])) positions.push_back(p * 64 + 1 + q);
       }
     }
-    step_index_[k] = positions.empty() ? nullptr : &ensure_index(rel, positions);
+    step_index_[k] = positions.empty() ? nullptr : &rel.ensure_index(out_.pool, positions);
     step_ready_[k] = 1;
   }
   static const Pattern& argument_at(const Pattern& atom, uint32_t position) {
@@ -538,23 +309,23 @@ class Grounder {
       for (size_t i = 0; i < head_slots_.size() && repeat; ++i)
         repeat = binding_[head_slots_[i]] == pending_binding_[head_slots_[i]];
       if (!repeat) {
-        ArgBuffer args(head.args.size());
-        for (size_t i = 0; i < head.args.size(); ++i) args[i] = value(head.args[i]);
+        PatternBinding::ArgBuffer args(head.args.size());
+        for (size_t i = 0; i < head.args.size(); ++i) args[i] = binding_.value(head.args[i]);
         out_.pool.prefetch(head.value, args.span());
       }
     }
     flush_emit();
-    pending_binding_ = binding_;
+    pending_binding_ = binding_.values();
     pending_matched_ = matched_;
     pending_ = true;
   }
   void flush_emit() {
     if (!pending_) return;
     pending_ = false;
-    binding_.swap(pending_binding_);
+    binding_.values().swap(pending_binding_);
     matched_.swap(pending_matched_);
     emit();  // an exception here abandons the whole run, binding and all
-    binding_.swap(pending_binding_);
+    binding_.values().swap(pending_binding_);
     matched_.swap(pending_matched_);
   }
 
@@ -564,17 +335,17 @@ class Grounder {
     for (size_t i = 0; i < head_slots_.size() && head != kNoTerm; ++i)
       if (binding_[head_slots_[i]] != head_values_[i]) head = kNoTerm;
     if (head == kNoTerm) {
-      head = head_memo_ = instantiate(r.head.atom);
+      head = head_memo_ = binding_.instantiate(r.head.atom);
       head_values_.resize(head_slots_.size());
       for (size_t i = 0; i < head_slots_.size(); ++i) head_values_[i] = binding_[head_slots_[i]];
     }
     if (dynamic_ && !r.domain) {
       uint32_t begin = static_cast<uint32_t>(out_.body.size());
       for (size_t i = 0; i < r.positive.size(); ++i)
-        if (rels_[r.positive[i].relation].dynamic && !r.positive[i].domain_only)
+        if (strata_.dynamic[r.positive[i].relation] && !r.positive[i].domain_only)
           out_.body.push_back(matched_[i] << 1);
       for (const PreparedAtom& a : r.negative)
-        if (rels_[a.relation].dynamic) out_.body.push_back(instantiate(a.atom) << 1 | 1);
+        if (strata_.dynamic[a.relation]) out_.body.push_back(binding_.instantiate(a.atom) << 1 | 1);
       out_.rules.push_back({head, begin, static_cast<uint32_t>(out_.body.size())});
       size_t& mine = literals_by_rule_[rule_index()];
       mine += out_.body.size() - begin + 1;
@@ -620,7 +391,8 @@ class Grounder {
   size_t prepared_ = 0;               // rules after splitting, before elimination
   Grounding out_;
   RuleSet set_;
-  std::vector<Relation> rels_;
+  GroundingStrata strata_;
+  std::vector<FactTable> rels_;  // by relation
   // The index of a fact in its relation, by TermId.
   std::vector<uint32_t, HugePageAllocator<uint32_t>> pos_;
   uint32_t true_ = 0, does_ = 0, next_ = 0, legal_ = 0, init_ = 0, goal_ = 0, terminal_ = 0;
@@ -631,10 +403,9 @@ class Grounder {
   std::vector<uint32_t> plan_, lo_, hi_;
   std::vector<TermId> matched_;  // the fact each positive literal matched, by literal index
   std::vector<std::vector<uint32_t>> filters_;
-  std::vector<TermId> binding_;
-  std::vector<uint32_t> trail_;
+  PatternBinding binding_{out_.pool};
   std::vector<char> step_ready_;                       // by step of the plan: prepare_step ran
-  std::vector<const Relation::Index*> step_index_;     // by step: its index, or none
+  std::vector<const FactTable::Index*> step_index_;     // by step: its index, or none
   std::vector<std::vector<uint32_t>> step_positions_;  // by step: the positions it indexes
   size_t work_ = 0;
   // The head of the last instance emitted in this run of the rule, and the values of its variables

@@ -1,5 +1,8 @@
 #pragma once
 // Grounding (instantiation) of a game's rules, the first step of the propnet.
+// Passes: prepare_rules, restrict_to_demand and split_rules (rule_set.h, demand.h, rule_split.h),
+// stratify (ground_strata.h), then the semi-naive evaluation in grounder.cpp over fact tables
+// (fact_table.h) and pattern bindings (pattern_binding.h).
 //
 // 1. Relations that do not depend on `true` or `does` are static: evaluated exactly, stratum by
 //    stratum (strongly connected components of the dependency graph, in dependency order), with
