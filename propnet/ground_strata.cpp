@@ -44,11 +44,13 @@ GroundingStrata stratify(const RuleSet& set) {
       throw error("a rule defines 'true' or 'does': " + r.text);
   out.dynamic = dynamic_relations(set);
   const uint32_t init = set.find_relation(gdl::kw::init, 1);
-  if (init != UINT32_MAX && out.dynamic[init])
-    throw error("'init' depends on 'true' or 'does'");
+  if (init != UINT32_MAX && out.dynamic[init]) throw error("'init' depends on 'true' or 'does'");
   std::vector<uint32_t> observable;
-  for (auto [name, arity] : {std::pair{gdl::kw::next, 1u}, {gdl::kw::legal, 2u},
-                             {gdl::kw::init, 1u}, {gdl::kw::goal, 2u}, {gdl::kw::terminal, 0u}})
+  for (auto [name, arity] : {std::pair{gdl::kw::next, 1u},
+                             {gdl::kw::legal, 2u},
+                             {gdl::kw::init, 1u},
+                             {gdl::kw::goal, 2u},
+                             {gdl::kw::terminal, 0u}})
     if (uint32_t r = set.find_relation(name, arity); r != UINT32_MAX) observable.push_back(r);
   out.needed = needed_relations(set, observable);
 
