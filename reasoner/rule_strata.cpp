@@ -6,10 +6,20 @@
 #include <stdexcept>
 
 #include "gdl/scc.h"
-#include "reasoner/rule_graph.h"
+#include "gdl/unify.h"
 
 namespace ggp::reasoner {
 namespace {
+
+// Rule terms for the one unifier (gdl/unify.h).
+struct RuleTermReader {
+  static bool is_variable(const ITerm& t) { return t.kind == ITerm::Var; }
+  static uint32_t symbol(const ITerm& t) { return t.value; }
+  static bool same_shape(const ITerm& a, const ITerm& b) {
+    return a.kind == b.kind && a.value == b.value && a.args.size() == b.args.size();
+  }
+  static const std::vector<ITerm>& args(const ITerm& t) { return t.args; }
+};
 
 // The relations the machine queries (and init): never evaluated on demand.
 std::set<RelId> demand_free_relations(const Program& p) {
@@ -93,7 +103,8 @@ void stratify_rules(Program& p, const std::vector<FlatRule>& rules) {
     for (const FlatLiteral& l : rules[b].body) {
       if (l.atom.rel == kNoId) continue;
       for (uint32_t a : by_head[l.atom.rel])
-        if (p.relations[l.atom.rel].demand || unifiable(l.atom.args, rules[a].head.args))
+        if (p.relations[l.atom.rel].demand ||
+            gdl::unifiable_args<RuleTermReader>(l.atom.args, rules[a].head.args))
           out[a].push_back({b, l.kind == ILiteral::Negative});
     }
   std::vector<std::vector<uint32_t>> successors(n);

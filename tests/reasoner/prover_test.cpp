@@ -115,6 +115,18 @@ TEST_CASE("prover: rule-level stratification and (p) apart from p") {
   CHECK(m->goal(t, 0) == 100);
 }
 
+TEST_CASE("prover: rule strata unify with the occurs check, as the validator does") {
+  // Without it the rule reading (not (pair ?x (wrap ?x))) seemed to read its own head, and the
+  // prover refused as unstratified a game that `ggp check` accepts.
+  auto m = make_prover(gdl::load_game_file(std::string(GGP_SOURCE_ROOT) +
+                                           "/tests/kif/occurs_check_negation.kif"));
+  State s = m->initial_state();
+  CHECK(m->goal(s, 0) == 0);  // (pair a (wrap a)) holds, so (pair a a) does not
+  State t = play(*m, s, {"go"});
+  CHECK(m->is_terminal(t));
+  CHECK(m->goal(t, 0) == 100);
+}
+
 TEST_CASE("prover: a game without base or input, simultaneous moves") {
   auto m = edge_case("no_base_input");
   REQUIRE(m->num_roles() == 2);
