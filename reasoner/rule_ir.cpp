@@ -129,6 +129,42 @@ int64_t family_variable(const IRule& r) {
   return v;
 }
 
+// The functors a whole fact can have (those of the facts of init and next heads) and a whole
+// move (those of the moves of legal heads); `any_*`: a head has a variable there, so any functor.
+struct FamilyDomains {
+  std::set<IFunctor> facts, moves;
+  bool any_fact = false, any_move = false;
+};
+
+FamilyDomains family_domains(const std::vector<IRule>& rules) {
+  FamilyDomains d;
+  for (const IRule& r : rules) {
+    const int i = family_argument(r.head);
+    if (i < 0 || r.head.value == gdl::kw::true_ || r.head.value == gdl::kw::does) continue;
+    const bool move = r.head.value == gdl::kw::legal;
+    const ITerm& value = r.head.args[static_cast<size_t>(i)];
+    if (value.kind == ITerm::Var)
+      (move ? d.any_move : d.any_fact) = true;
+    else
+      (move ? d.moves : d.facts).insert({value.value, static_cast<uint32_t>(value.args.size())});
+  }
+  return d;
+}
+
+// Whether functor `f` can stand for variable `v` of `r` in an instance that may fire: not where `v`
+// is the fact of a positive `true` literal (the move of a positive `does`) and no head makes a
+// fact (a move) with that functor.
+bool possible_value(const IRule& r, uint32_t v, const IFunctor& f, const FamilyDomains& d) {
+  for (const ILiteral& l : r.body) {
+    if (l.kind != ILiteral::Positive || family_variable(l.atom) != static_cast<int64_t>(v))
+      continue;
+    const bool move = l.atom.value == gdl::kw::does;
+    if (l.atom.value != gdl::kw::true_ && !move) continue;
+    if (move ? !d.any_move && !d.moves.count(f) : !d.any_fact && !d.facts.count(f)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<IRule> lower_rules(const gdl::Game& game, size_t max_bodies) {
@@ -172,6 +208,7 @@ int family_argument(const ITerm& atom) {
 
 std::vector<IRule> expand_family_variables(std::vector<IRule> rules,
                                            const std::vector<IFunctor>& functors) {
+  const FamilyDomains domains = family_domains(rules);
   std::vector<IRule> done;
   while (!rules.empty()) {
     IRule r = std::move(rules.back());
@@ -182,9 +219,11 @@ std::vector<IRule> expand_family_variables(std::vector<IRule> rules,
       continue;
     }
     for (const IFunctor& f : functors) {
+      if (!possible_value(r, static_cast<uint32_t>(v), f, domains)) continue;
       IRule copy = r;
       ITerm value{f.arity == 0 ? ITerm::Const : ITerm::Func, f.symbol, {}};
-      for (uint32_t i = 0; i < f.arity; ++i) value.args.push_back({ITerm::Var, copy.num_vars++, {}});
+      for (uint32_t i = 0; i < f.arity; ++i)
+        value.args.push_back({ITerm::Var, copy.num_vars++, {}});
       substitute(copy.head, static_cast<uint32_t>(v), value);
       for (ILiteral& l : copy.body) {
         substitute(l.atom, static_cast<uint32_t>(v), value);

@@ -51,7 +51,10 @@ std::vector<IFunctor> collect_functors(const std::vector<IRule>& rules);
 // fact or move; -1 for other atoms.
 int family_argument(const ITerm& atom);
 
-// Replaces every variable that stands for a whole fact or move by each functor in turn.
+// Replaces every variable that stands for a whole fact or move by each functor in turn: only by the
+// functors of facts (of moves) where it is the fact of a positive `true` (the move of a positive
+// `does`), as no other instance can fire (a rule with two such variables over all of a sheet's
+// hundreds of constants made millions of rules and gigabytes: a fuzzed sheet).
 std::vector<IRule> expand_family_variables(std::vector<IRule> rules,
                                            const std::vector<IFunctor>& functors);
 
