@@ -95,6 +95,10 @@ struct MctsConfig {
   // forces a win within proof_plies turns are proven lost, a forced win within proof_plies + 2
   // is proven won. 0: off.
   uint32_t proof_plies = 0;
+  // The proof thread's niceness (Linux: a thread's own nice value; 0: the search's): where the
+  // cores are all busy it gets about w / (w + 1024) of one against a thread at 0, with w = 1024 /
+  // 1.25^n (n = 5: a quarter), and all that is idle; the search keeps its core.
+  uint32_t proof_nice = 0;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen

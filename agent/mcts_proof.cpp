@@ -40,7 +40,8 @@ void MctsSearcher::take_proofs() {
   const bool first = !proof_thread_;
   if (first)
     proof_thread_ =
-        std::make_unique<ProofThread>(machine_.clone(), static_cast<int>(config_.proof_plies));
+        std::make_unique<ProofThread>(machine_.clone(), static_cast<int>(config_.proof_plies),
+                                      static_cast<int>(config_.proof_nice));
   if (first || !(proof_.root == root.state)) {
     if (!first) note_proofs();
     proof_ = {root.state, 0};

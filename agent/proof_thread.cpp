@@ -1,13 +1,28 @@
 #include "agent/proof_thread.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+
 namespace ggp::agent {
 
 using reasoner::RoleIndex;
 using reasoner::State;
 
-ProofThread::ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies)
+ProofThread::ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice)
     : machine_(std::move(machine)), search_(*machine_), max_plies_(max_plies) {
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this, nice] {
+    // On Linux a thread has a nice value of its own: PRIO_PROCESS with its thread id.
+    if (nice > 0) {
+      const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+      errno = 0;
+      const int now = getpriority(PRIO_PROCESS, tid);
+      if (errno == 0) setpriority(PRIO_PROCESS, tid, now + nice);
+    }
+    run();
+  });
 }
 
 ProofThread::~ProofThread() {

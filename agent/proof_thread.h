@@ -26,7 +26,8 @@ class ProofThread {
     reasoner::RoleIndex winner = 0;
   };
 
-  ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies);
+  // `nice`: the thread's niceness (0: unchanged; where the system does not allow it, unchanged).
+  ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice = 0);
   ~ProofThread();  // stops the search and joins
   ProofThread(const ProofThread&) = delete;
   ProofThread& operator=(const ProofThread&) = delete;

@@ -102,6 +102,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["heuristic"] = number("heuristic", c.heuristic_weight);
   s["heuristic_lines"] = number("heuristic_lines", c.heuristic_lines);
   s["prove"] = number("prove", c.proof_plies);
+  s["prove_nice"] = number("prove_nice", c.proof_nice);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -354,7 +355,8 @@ std::string player_spec_help() {
       "        N pseudo-visits of its value; 0: none), heuristic_lines=0|1 (its features include\n"
       "        the pieces of a kind on each row and column), prove=N (two-role turn-taking games: a\n"
       "        thread beside the search proves root moves lost after which the opponent forces a win\n"
-      "        within N turns, and plays a forced win within N+2; odd N; 0: off),\n"
+      "        within N turns, and plays a forced win within N+2; odd N; 0: off), prove_nice=N (that\n"
+      "        thread's niceness: where the cores are busy the search keeps its own; 0: equal),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

@@ -4,9 +4,16 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "agent/mcts.h"
 #include "gdl/loader.h"
@@ -140,6 +147,39 @@ bool wins_within(reasoner::StateMachine& m, const State& state, reasoner::RoleIn
 }
 
 }  // namespace
+
+// The nice values of this process's threads (Linux: /proc/self/task/<tid>/stat, field 19).
+std::vector<int> thread_nice_values() {
+  std::vector<int> out;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::istringstream fields(stat.substr(stat.rfind(')') + 2));  // after the command's name
+    std::string field;
+    for (int i = 3; i <= 19 && fields >> field; ++i)
+      if (i == 19) out.push_back(std::stoi(field));
+  }
+  return out;
+}
+
+TEST_CASE("prove_nice=N: the proof thread runs N nice levels below the search") {
+  auto trap = make_trap();
+  const int own = thread_nice_values().front();
+  if (own + 3 > 19) return;  // already as nice as a thread can be
+  MctsConfig config = find_mcts_preset("uct")->config;
+  config.proof_plies = 3;
+  config.proof_nice = 3;
+  MctsSearcher searcher(config, *trap, 1);
+  searcher.search(playout_budget(1));  // starts the thread
+  const auto give_up = Clock::now() + std::chrono::seconds(10);
+  std::vector<int> nice = thread_nice_values();
+  while (std::count(nice.begin(), nice.end(), own + 3) == 0 && Clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    nice = thread_nice_values();
+  }
+  CHECK(std::count(nice.begin(), nice.end(), own + 3) == 1);
+  CHECK(std::count(nice.begin(), nice.end(), own) == static_cast<long>(nice.size()) - 1);
+}
 
 TEST_CASE("forced win: agrees with the plain definition on positions of random games") {
   for (const std::string name : {"knightthrough_5x5", "breakthrough_5x5", "connect_four"}) {
