@@ -11,6 +11,7 @@ machine was).
 """
 import argparse
 import json
+import re
 import statistics
 
 
@@ -23,8 +24,10 @@ def fmt(value, digits=0):
 
 
 def reason(error):
-    """The fallback reason in one short table cell."""
-    text = error.replace("|", "/").replace("\n", " ")
+    """The fallback reason in one short table cell; corpus files named from the corpus's games/
+    folder (the reader's messages carry the path the bench was given, a path of that machine)."""
+    text = re.sub(r"\S*/games/(\S+\.kif)", r"\1", error)
+    text = text.replace("|", "/").replace("\n", " ")
     return text if len(text) <= 160 else text[:157] + "..."
 
 
