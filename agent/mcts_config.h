@@ -96,8 +96,9 @@ struct MctsConfig {
   // is proven won. 0: off.
   uint32_t proof_plies = 0;
   // The proof thread's niceness (Linux: a thread's own nice value; 0: the search's): where the
-  // cores are all busy it gets about w / (w + 1024) of one against a thread at 0, with w = 1024 /
-  // 1.25^n (n = 5: a quarter), and all that is idle; the search keeps its core.
+  // cores are all busy the scheduler gives it about w / (w + 1024) of one against a thread at 0,
+  // with w = 1024 / 1.25^n (n = 5: a quarter), and all that is idle. Meant to leave the search its
+  // core; one round against Sancho still measured 26% fewer playouts a move (docs/strength.md).
   uint32_t proof_nice = 0;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off

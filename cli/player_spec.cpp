@@ -356,7 +356,7 @@ std::string player_spec_help() {
       "        the pieces of a kind on each row and column), prove=N (two-role turn-taking games: a\n"
       "        thread beside the search proves root moves lost after which the opponent forces a win\n"
       "        within N turns, and plays a forced win within N+2; odd N; 0: off), prove_nice=N (that\n"
-      "        thread's niceness: where the cores are busy the search keeps its own; 0: equal),\n"
+      "        thread's niceness, above the search's: a smaller share where the cores are busy),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
