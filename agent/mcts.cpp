@@ -461,7 +461,7 @@ void MctsSearcher::backup_playouts(MctsWorker& w, std::span<const double> result
   for (size_t j = 0; j < count; ++j) {
     std::span<const double> result = results.subspan(j * num_roles_, num_roles_);
     if (config_.playout == PlayoutMode::Mast || config_.playout == PlayoutMode::MastGreedy)
-      w.mast.update(w.trace, result);
+      w.mast_table->update(w.trace, result);
     if (config_.playout == PlayoutMode::Ppa) {
       // The winners: the roles with the top result, when it beats someone (alone: the top goal).
       double top = *std::max_element(result.begin(), result.end());

@@ -179,7 +179,8 @@ class MctsSearcher : public Searcher {
   std::vector<std::unique_ptr<reasoner::StateMachine>> clones_;  // machines of workers 1..
   std::vector<std::unique_ptr<MctsWorker>> workers_;             // worker 0 runs on machine_
   std::vector<std::unique_ptr<MctsWorker>> batch_workers_;       // one per leaf of a batch
-  std::vector<std::vector<reasoner::MoveId>> batch_moves_;       // per lane, with batch_amaf
+  std::vector<std::vector<reasoner::MoveId>> batch_moves_;  // per lane: batch_amaf or lane MAST
+  std::vector<float> mast_values_;  // by MoveId: the MAST means the lanes play by (MoveBias)
   Clock::duration last_batch_{};  // how long the last batch of playouts took
   std::mutex tree_mutex_;  // held by tree-parallel workers for everything but the playout
   uint64_t playouts_ = 0;

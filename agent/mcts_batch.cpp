@@ -4,9 +4,13 @@
 // (StateMachine::random_playouts_from: the propnet's 64 bit-parallel lanes, propnet/bit_parallel.h)
 // and the results are backed up. With leaf_playouts > 1 each leaf gets that many lanes, every
 // playout backed up as one more simulation through the same path. The playouts are uniformly
-// random, or greedy (MctsConfig::greedy_playouts: decisive and anti-decisive moves in the lanes). With batch_amaf their moves come back and are appended to each leaf's trace, so AMAF
-// learns from them as from a sequential playout; otherwise only the tree's own moves count for
-// AMAF. MAST and PPA learn nothing from them (their steps carry no legal moves). As a sequential
+// random, or greedy (MctsConfig::greedy_playouts: decisive and anti-decisive moves in the lanes).
+// With batch_amaf their moves come back and are appended to each leaf's trace, so AMAF learns
+// from them as from a sequential playout; otherwise only the tree's own moves count for AMAF.
+// With ε-greedy MAST (PlayoutMode::MastGreedy) the lanes play by one MAST table, the first
+// worker's, which every leaf's tree moves and every lane's moves teach (MoveBias, Tak, Winands &
+// Björnsson 2012); Gibbs MAST and PPA are not played in the lanes (uniform there; they learn
+// from the tree's moves only). As a sequential
 // rollout, a playout is scored by the goals where it stops: with the goal cutoff on
 // (agent/goal_cutoff.h), after the cutoff's depth.
 #include <algorithm>
@@ -21,15 +25,20 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   const size_t per_leaf = config_.leaf_playouts == 0
                               ? lanes / leaves
                               : std::clamp<size_t>(config_.leaf_playouts, 1, lanes / leaves);
-  while (batch_workers_.size() < leaves)
+  while (batch_workers_.size() < leaves) {
     batch_workers_.push_back(std::make_unique<MctsWorker>(
         machine_, workers_[0]->rng.next() ^ batch_workers_.size(), config_));
+    batch_workers_.back()->share_mast(workers_[0]->mast);
+  }
+  const bool lane_mast = config_.playout == PlayoutMode::MastGreedy;
+  MoveAverages& mast = workers_[0]->mast;
   std::vector<const reasoner::State*> starts;
   std::vector<size_t> lane_worker;  // the leaf (batch worker) of each lane
   std::vector<uint8_t> expanded(leaves), completed(leaves * per_leaf);
   std::vector<double> results(leaves * per_leaf * num_roles_);
   const bool traced = config_.batch_amaf && config_.amaf != AmafMode::Off;
-  batch_moves_.resize(traced ? leaves * per_leaf : 0);
+  const bool recorded = traced || lane_mast;  // the lanes' moves come back
+  batch_moves_.resize(recorded ? leaves * per_leaf : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
     const Clock::time_point descents_begin = Clock::now();
     starts.clear();
@@ -75,10 +84,16 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
           undo_visits(*batch_workers_[lane_worker[k]]);
       break;
     }
+    reasoner::MoveBias bias;
+    if (lane_mast) {
+      mast.means(mast_values_);
+      bias = {mast_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon};
+    }
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
-        playout_depth(), std::span(batch_moves_).first(traced ? starts.size() : 0),
-        config_.greedy_playouts ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random);
+        playout_depth(), std::span(batch_moves_).first(recorded ? starts.size() : 0),
+        config_.greedy_playouts ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random,
+        bias);
     last_batch_ = Clock::now() - begin;
     for (double& result : std::span(results).first(starts.size() * num_roles_)) result /= 100.0;
     for (size_t k = 0, next = 0; k < starts.size(); k = next) {  // one leaf's lanes at a time
@@ -88,6 +103,9 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       if (expanded[leaf]) finish_expansion(w);
       rollouts_ += next - k;
       done += next - k;
+      if (lane_mast)
+        for (size_t lane = k; lane < next; ++lane)
+          mast.update_moves(batch_moves_[lane], std::span(results).subspan(lane * num_roles_, num_roles_));
       // Not a line to remember (single role: best line): reached_terminal is false.
       if (!traced) {
         backup_playouts(w, std::span(results).subspan(k * num_roles_, (next - k) * num_roles_),

@@ -33,7 +33,7 @@ struct MctsWorker {
     policy.mode = config.playout;
     policy.mast_temperature = config.mast_temperature;
     policy.mast_epsilon = config.mast_epsilon;
-    policy.mast = &mast;
+    policy.mast = mast_table;
     policy.weights = &ppa;
     policy.decisive = config.decisive_in_playout || config.greedy_playouts;
     policy.anti_decisive = config.anti_decisive || config.greedy_playouts;
@@ -44,6 +44,8 @@ struct MctsWorker {
     draft.values.resize(m.num_roles());
     draft.win_values.resize(m.num_roles());
   }
+  // Teaches and reads `table` instead of its own MAST table.
+  void share_mast(MoveAverages& table) { mast_table = &table, policy.mast = &table; }
   MctsWorker(const MctsWorker&) = delete;
   MctsWorker& operator=(const MctsWorker&) = delete;
 
@@ -52,6 +54,9 @@ struct MctsWorker {
   Rollout rollout;
   RolloutPolicy policy;
   MoveAverages mast;
+  // The MAST table this worker's simulations teach and its playouts read: its own, or for the
+  // leaves of a batch (mcts_batch.cpp) the searcher's first worker's, which the lanes play by.
+  MoveAverages* mast_table = &mast;
   PolicyWeights ppa;
 
   // Per-simulation scratch, reused.

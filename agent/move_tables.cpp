@@ -8,6 +8,18 @@ void MoveAverages::update(const Trace& trace, std::span<const double> results) {
       if (trace.legal(step, r).size() > 1) add(trace.chosen(step, r), results[r]);
 }
 
+void MoveAverages::update_moves(std::span<const reasoner::MoveId> joint_moves,
+                                std::span<const double> results) {
+  for (size_t i = 0; i < joint_moves.size(); ++i)
+    add(joint_moves[i], results[i % results.size()]);
+}
+
+void MoveAverages::means(std::vector<float>& out) const {
+  out.resize(counts_.size());
+  for (size_t m = 0; m < counts_.size(); ++m)
+    out[m] = static_cast<float>(mean(static_cast<reasoner::MoveId>(m)));
+}
+
 void PolicyWeights::adapt(const Trace& trace, size_t first_step, reasoner::RoleIndex role,
                           double alpha) {
   deltas_.clear();

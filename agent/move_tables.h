@@ -50,8 +50,15 @@ class MoveAverages {
     sums_[move] += value;
     ++counts_[move];
   }
-  // Every move of `trace` is credited with the result of the role that played it.
+  // Every move of `trace` that was a choice (of two legal moves or more) is credited with the
+  // result of the role that played it.
   void update(const Trace& trace, std::span<const double> results);
+  // Every move of `joint_moves` (whole joint moves, role-major: the batched playouts' record,
+  // which does not say which were choices) is credited with its role's entry of `results`.
+  void update_moves(std::span<const reasoner::MoveId> joint_moves, std::span<const double> results);
+  // Each move's mean by MoveId (`unseen` for a move never played), for MoveBias::values.
+  void means(std::vector<float>& out) const;
+  double unseen() const { return unseen_; }
 
  private:
   double unseen_;

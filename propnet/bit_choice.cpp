@@ -1,9 +1,81 @@
-// The uniformly random move choice of BitParallelPlayouts, for all lanes at once.
+// The move choice of BitParallelPlayouts for all lanes at once: uniformly random, or following a
+// MoveBias (epsilon-greedy on move values) in the lanes that draw it.
+#include <algorithm>
 #include <bit>
+#include <cmath>
+#include <functional>
 
 #include "propnet/bit_parallel.h"
 
 namespace ggp::propnet {
+
+namespace {
+
+using LaneEntry = std::pair<uint32_t, uint64_t>;  // a move and the lanes where it is legal
+
+// Adds 1 in the lanes of each entry to per-lane counts held bit-sliced in `count` (plane q holds
+// bit q of every lane's count); returns the lanes whose count reached 2^planes.
+template <int planes>
+uint64_t count_lanes(const LaneEntry* entries, size_t n, uint64_t* count) {
+  uint64_t overflow = 0;
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t lanes = entries[i].second;
+    for (int q = 0; q < planes; ++q) {  // count += 1 in the lanes (no early exit: predictable)
+      const uint64_t carry = count[q] & lanes;
+      count[q] ^= lanes;
+      lanes = carry;
+    }
+    overflow |= lanes;
+  }
+  return overflow;
+}
+
+// Gives each lane of `lanes` (each with a count of at least 1 in `count`, the count_lanes of
+// `entries`) the entry of a uniformly random rank among those legal in it: a random rank below
+// the count, then one pass that counts it down. `take(move, lanes)` receives the choices.
+template <int planes, class Take>
+void assign_ranked(const LaneEntry* entries, size_t n, const uint64_t* count, uint64_t lanes,
+                   reasoner::Random& rng, Take&& take) {
+  uint64_t rank[planes] = {};
+  for (uint64_t l = lanes; l != 0; l &= l - 1) {
+    const int lane = std::countr_zero(l);
+    uint32_t c = 0;
+    for (int q = 0; q < planes; ++q) c |= static_cast<uint32_t>((count[q] >> lane) & 1) << q;
+    if (c < 2) continue;
+    const uint32_t k = rng.below(c);
+    for (int q = 0; q < planes; ++q) rank[q] |= static_cast<uint64_t>((k >> q) & 1) << lane;
+  }
+  uint64_t pending = lanes;
+  for (size_t i = 0; i < n && pending != 0; ++i) {
+    const auto [m, legal] = entries[i];
+    uint64_t nonzero = 0;
+    for (int q = 0; q < planes; ++q) nonzero |= rank[q];
+    if (const uint64_t chosen = legal & pending & ~nonzero; chosen != 0) take(m, chosen);
+    pending &= ~(legal & ~nonzero);
+    for (uint64_t borrow = legal, q = 0; q < static_cast<uint64_t>(planes); ++q) {
+      const uint64_t next = ~rank[q] & borrow;  // rank -= 1 in the lanes
+      rank[q] ^= borrow;
+      borrow = next;
+    }
+  }
+}
+
+// count_lanes and assign_ranked with enough planes for `n` entries.
+template <class Take>
+void draw_uniform(const LaneEntry* entries, size_t n, uint64_t lanes, reasoner::Random& rng,
+                  Take&& take) {
+  auto draw = [&]<int planes>() {
+    uint64_t count[planes] = {};
+    count_lanes<planes>(entries, n, count);
+    assign_ranked<planes>(entries, n, count, lanes, rng, take);
+  };
+  if (n < 16) draw.template operator()<4>();
+  else if (n < 256) draw.template operator()<8>();
+  else if (n < 65536) draw.template operator()<16>();
+  else draw.template operator()<32>();
+}
+
+}  // namespace
 
 // Per-lane counts are bit-sliced (plane p holds bit p of every lane's count), so counting a
 // move's legal lanes costs a few word operations whatever the number of lanes: the count of legal
@@ -21,20 +93,75 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
     }
     n = kept;
   }
+  const uint64_t decided = follow_bias_ != 0 ? choose_by_value(role, n, movers, rng) : 0;
   const int planes = std::bit_width(p_.role_moves[role + 1] - p_.role_moves[role]);
   // A fixed number of planes (the top ones stay zero) lets the compiler unroll the plane loops.
   uint64_t stuck = 0;
   if (planes <= 4) {
-    choose_among<4>(role, n, movers, rng, stuck);
+    choose_among<4>(role, n, movers, decided, rng, stuck);
     return stuck;
   }
-  if (choose_among<6>(role, n, movers, rng, stuck)) return stuck;
-  if (choose_among<8>(role, n, movers, rng, stuck)) return stuck;  // never overflows below 256 moves
+  if (choose_among<6>(role, n, movers, decided, rng, stuck)) return stuck;
+  if (choose_among<8>(role, n, movers, decided, rng, stuck))
+    return stuck;  // never overflows below 256 moves
   if (planes <= 16)
-    choose_among<16>(role, n, movers, rng, stuck);
+    choose_among<16>(role, n, movers, decided, rng, stuck);
   else
-    choose_among<32>(role, n, movers, rng, stuck);
+    choose_among<32>(role, n, movers, decided, rng, stuck);
   return stuck;
+}
+
+void BitParallelPlayouts::set_bias(const reasoner::MoveBias& bias) {
+  bias_ = bias;
+  follow_bias_ = bias.active()
+                     ? static_cast<uint32_t>(std::lround(std::clamp(1.0 - bias.epsilon, 0.0, 1.0) * 256))
+                     : 0;
+}
+
+void BitParallelPlayouts::set_choice(uint32_t role, uint32_t m, uint64_t lanes) {
+  const uint32_t slot = p_.input_node(m);
+  if (w_[slot] == 0) set_inputs_.push_back(slot);
+  w_[slot] |= lanes;
+  uint32_t* choice = &choice_[role * kLanes];
+  for (uint64_t l = lanes; l != 0; l &= l - 1) choice[std::countr_zero(l)] = m;
+}
+
+uint64_t BitParallelPlayouts::choose_by_value(uint32_t role, size_t n, uint64_t movers,
+                                              reasoner::Random& rng) {
+  // A lane follows with probability follow_bias_ / 256: the mask is built from the probability's
+  // binary digits, least significant first (a digit 1 ORs a fair random word in, a 0 ANDs one).
+  uint64_t pending = 0;
+  for (int digit = 0; digit < 8; ++digit)
+    pending = (follow_bias_ >> digit) & 1 ? (pending | rng.next()) : (pending & rng.next());
+  if (follow_bias_ >= 256) pending = ~uint64_t{0};
+  pending &= movers;
+  if (pending == 0 || n < 2) return 0;
+  ranked_.clear();
+  for (size_t i = 0; i < n; ++i) ranked_.push_back({bias_.value(legal_[i].first), legal_[i]});
+  std::sort(ranked_.begin(), ranked_.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  // By value, best first: the lanes still pending where some move of equal value is legal take
+  // one of them, uniformly at random in each lane.
+  uint64_t decided = 0;
+  for (size_t i = 0, end = 0; i < ranked_.size() && pending != 0; i = end) {
+    tied_.clear();
+    uint64_t lanes = 0;
+    for (end = i; end < ranked_.size() && ranked_[end].first == ranked_[i].first; ++end) {
+      const auto [m, legal] = ranked_[end].second;
+      if ((legal & pending) == 0) continue;
+      tied_.push_back({m, legal & pending});
+      lanes |= legal & pending;
+    }
+    if (lanes == 0) continue;
+    if (tied_.size() == 1)
+      set_choice(role, tied_[0].first, lanes);
+    else
+      draw_uniform(tied_.data(), tied_.size(), lanes, rng,
+                   [&](uint32_t m, uint64_t chosen) { set_choice(role, m, chosen); });
+    decided |= lanes;
+    pending &= ~lanes;
+  }
+  return decided;
 }
 
 size_t BitParallelPlayouts::gather_legal(uint32_t role, uint64_t movers) {
@@ -65,56 +192,25 @@ size_t BitParallelPlayouts::gather_legal(uint32_t role, uint64_t movers) {
   return n;
 }
 
+
 template <int planes>
 bool BitParallelPlayouts::choose_among(uint32_t role, size_t n, uint64_t movers,
-                                       reasoner::Random& rng, uint64_t& stuck) {
-  const std::pair<uint32_t, uint64_t>* legal = legal_.data();
-  uint64_t count[planes] = {}, rank[planes] = {}, overflow = 0;
-  for (size_t i = 0; i < n; ++i) {
-    uint64_t lanes = legal[i].second;
-    for (int q = 0; q < planes; ++q) {  // count += 1 in the lanes (no early exit: predictable)
-      const uint64_t carry = count[q] & lanes;
-      count[q] ^= lanes;
-      lanes = carry;
-    }
-    overflow |= lanes;
-  }
-  if (overflow) return false;
+                                       uint64_t decided, reasoner::Random& rng, uint64_t& stuck) {
+  uint64_t count[planes] = {};
+  if (count_lanes<planes>(legal_.data(), n, count) != 0) return false;
   uint64_t some = 0, several = 0;
   for (int q = 0; q < planes; ++q) some |= count[q];
   for (int q = 1; q < planes; ++q) several |= count[q];
   stuck = movers & ~some;
   multi_[role] = movers & several;
-  for (uint64_t l = movers & some; l != 0; l &= l - 1) {
+  for (uint64_t l = movers & several; l != 0; l &= l - 1) {
     const int lane = std::countr_zero(l);
     uint32_t c = 0;
     for (int q = 0; q < planes; ++q) c |= static_cast<uint32_t>((count[q] >> lane) & 1) << q;
-    if (c < 2) continue;
     options_[lane] = c;
-    const uint32_t k = rng.below(c);
-    for (int q = 0; q < planes; ++q) rank[q] |= static_cast<uint64_t>((k >> q) & 1) << lane;
   }
-  uint64_t pending = movers & some;
-  uint32_t* choice = &choice_[role * kLanes];
-  for (size_t i = 0; i < n; ++i) {
-    const auto [m, lanes] = legal[i];
-    uint64_t nonzero = 0;
-    for (int q = 0; q < planes; ++q) nonzero |= rank[q];
-    for (uint64_t l = lanes & pending & ~nonzero; l != 0; l &= l - 1) {
-      const int lane = std::countr_zero(l);
-      const uint32_t slot = p_.input_node(m);
-      if (w_[slot] == 0) set_inputs_.push_back(slot);
-      w_[slot] |= uint64_t{1} << lane;
-      choice[lane] = m;
-    }
-    pending &= ~(lanes & ~nonzero);
-    if (pending == 0) break;
-    for (uint64_t borrow = lanes, q = 0; q < static_cast<uint64_t>(planes); ++q) {
-      const uint64_t next = ~rank[q] & borrow;  // rank -= 1 in the lanes
-      rank[q] ^= borrow;
-      borrow = next;
-    }
-  }
+  assign_ranked<planes>(legal_.data(), n, count, movers & some & ~decided, rng,
+                        [&](uint32_t m, uint64_t lanes) { set_choice(role, m, lanes); });
   return true;
 }
 

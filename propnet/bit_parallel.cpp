@@ -248,6 +248,7 @@ reasoner::PlayoutTally BitParallelPlayouts::run(const reasoner::State& start, si
   if (count == 0) return {};
   clear(record != nullptr);
   greedy_ = policy == reasoner::PlayoutPolicy::Greedy;
+  set_bias({});
   const size_t first_lanes = std::min<size_t>(count, kLanes);
   const uint64_t active = first_lanes == kLanes ? ~uint64_t{0} : (uint64_t{1} << first_lanes) - 1;
   load(start, active);
@@ -278,11 +279,13 @@ reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::S
                                                      std::span<uint8_t> completed, size_t max_depth,
                                                      std::span<std::vector<reasoner::MoveId>> moves,
                                                      std::vector<LanePlayout>* record,
-                                                     reasoner::PlayoutPolicy policy) {
+                                                     reasoner::PlayoutPolicy policy,
+                                                     const reasoner::MoveBias& bias) {
   const size_t n = std::min<size_t>(starts.size(), kLanes);
   if (n == 0) return {};
   clear(record != nullptr || !moves.empty());
   greedy_ = policy == reasoner::PlayoutPolicy::Greedy;
+  set_bias(bias);
   for (size_t i = 0; i < n; ++i)
     starts[i]->for_each_fact([&](reasoner::FactId f) {
       if (f < p_.num_facts) w_[p_.base_node(f)] |= uint64_t{1} << i;

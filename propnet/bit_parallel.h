@@ -61,7 +61,8 @@ class BitParallelPlayouts {
                                   std::span<uint8_t> completed, size_t max_depth,
                                   std::span<std::vector<reasoner::MoveId>> moves = {},
                                   std::vector<LanePlayout>* record = nullptr,
-                                  reasoner::PlayoutPolicy policy = reasoner::PlayoutPolicy::Random);
+                                  reasoner::PlayoutPolicy policy = reasoner::PlayoutPolicy::Random,
+                                  const reasoner::MoveBias& bias = {});
   // The moves seen to end a playout, by move (the greedy policy's candidates for a win).
   const std::vector<uint8_t>& ending_moves() const { return ends_game_; }
 
@@ -78,9 +79,18 @@ class BitParallelPlayouts {
   size_t gather_legal(uint32_t role, uint64_t movers);
   // Chooses among the `n` moves of legal_ with per-lane counts of `planes` bits; returns false,
   // having changed nothing, where some lane has 2^planes legal moves or more.
+  // Lanes of `decided` already have their move (choose_by_value) and are not given another.
   template <int planes>
-  bool choose_among(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng,
-                    uint64_t& stuck);
+  bool choose_among(uint32_t role, size_t n, uint64_t movers, uint64_t decided,
+                    reasoner::Random& rng, uint64_t& stuck);
+  // MoveBias in the lanes: each lane of `movers` follows the bias with probability 1 - epsilon
+  // (drawn 8 bits deep: rounded to 1/256) and takes its legal move of highest value among the `n`
+  // of legal_, ties broken uniformly at random in each lane. Returns the lanes decided.
+  uint64_t choose_by_value(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng);
+  // Sets the role's input for `lanes` to move `m` (the lanes' choice_).
+  void set_choice(uint32_t role, uint32_t m, uint64_t lanes);
+  // Sets bias_ and follow_bias_ for a call.
+  void set_bias(const reasoner::MoveBias& bias);
 
   // Greedy playouts (bit_greedy.cpp). After the moves of `moved` were chosen at random: plays
   // each lane's win where its single mover has one, takes back the previous move of lanes where
@@ -137,6 +147,10 @@ class BitParallelPlayouts {
   std::vector<uint32_t> choice_;    // by role * kLanes + lane: the move chosen this step
   std::vector<uint64_t> multi_;     // by role: lanes where it has more than one legal move
   std::array<uint32_t, kLanes> options_{};  // by lane: its mover's moves to choose from this step
+  reasoner::MoveBias bias_;                  // this call's (run_each)
+  uint32_t follow_bias_ = 0;                 // (1 - bias_.epsilon) in 256ths: lanes that follow it
+  std::vector<std::pair<float, std::pair<uint32_t, uint64_t>>> ranked_;  // (value, legal_ entry)
+  std::vector<std::pair<uint32_t, uint64_t>> tied_;  // the entries of one value (scratch)
 
   // Greedy playouts (bit_greedy.cpp).
   bool greedy_ = false;

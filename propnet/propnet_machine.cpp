@@ -123,17 +123,18 @@ class PropnetMachine final : public reasoner::StateMachine {
                                               reasoner::Random& rng, std::span<double> results,
                                               std::span<uint8_t> completed, size_t max_depth,
                                               std::span<std::vector<MoveId>> moves,
-                                              reasoner::PlayoutPolicy policy) override {
+                                              reasoner::PlayoutPolicy policy,
+                                              const reasoner::MoveBias& bias) override {
     if (!bits_ || starts.size() < 2)
       return StateMachine::random_playouts_from(starts, rng, results, completed, max_depth, moves,
-                                                policy);
+                                                policy, bias);
     reasoner::PlayoutTally tally;
     const size_t width = BitParallelPlayouts::kLanes, roles = p_->num_roles;
     for (size_t i = 0; i < starts.size(); i += width) {
       const size_t n = std::min(width, starts.size() - i);
       reasoner::PlayoutTally t = lanes().run_each(
           starts.subspan(i, n), rng, results.subspan(i * roles, n * roles), completed.subspan(i, n),
-          max_depth, moves.empty() ? moves : moves.subspan(i, n), nullptr, policy);
+          max_depth, moves.empty() ? moves : moves.subspan(i, n), nullptr, policy, bias);
       tally.completed += t.completed;
       tally.steps += t.steps;
       tally.unsafe_picks += t.unsafe_picks;

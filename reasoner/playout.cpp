@@ -4,15 +4,37 @@
 
 namespace ggp::reasoner {
 
-bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint) {
+namespace {
+
+bool biased_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
+                       const MoveBias& bias) {
   size_t n = machine.num_roles();
   joint.resize(n);
   for (RoleIndex r = 0; r < n; ++r) {
     std::span<const MoveId> legal = machine.legal_moves(state, r);
     if (legal.empty()) return false;
-    joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+    joint[r] = biased_move(legal, bias, rng);
   }
   return true;
+}
+
+}  // namespace
+
+bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint) {
+  return biased_joint_move(machine, state, rng, joint, {});
+}
+
+MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng) {
+  if (!bias.active() || rng.uniform() < bias.epsilon)
+    return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+  MoveId best = legal[0];
+  uint32_t ties = 0;  // reservoir sampling among the moves of the top value
+  for (MoveId m : legal) {
+    const float v = bias.value(m), top = bias.value(best);
+    if (v > top) best = m, ties = 1;
+    else if (v == top && rng.below(++ties) == 0) best = m;
+  }
+  return best;
 }
 
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
@@ -54,7 +76,7 @@ bool gives_immediate_win(StateMachine& machine, const State& state, std::span<co
 }
 
 bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
-                       GreedyBuffers& buffers, size_t* unsafe_picks) {
+                       GreedyBuffers& buffers, size_t* unsafe_picks, const MoveBias& bias) {
   const size_t n = machine.num_roles();
   joint.resize(n);
   buffers.legal.resize(n);
@@ -63,7 +85,7 @@ bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, J
     std::span<const MoveId> legal = machine.legal_moves(state, r);
     if (legal.empty()) return false;
     buffers.legal[r].assign(legal.begin(), legal.end());
-    joint[r] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+    joint[r] = biased_move(legal, bias, rng);
     if (legal.size() > 1) mover = static_cast<int>(r), ++movers;
   }
   if (movers != 1) return true;
@@ -83,15 +105,14 @@ bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, J
     random_safe |= move == random_choice;
   }
   if (unsafe_picks && !random_safe) ++*unsafe_picks;
-  joint[m] = buffers.safe.empty()
-                 ? random_choice
-                 : buffers.safe[rng.below(static_cast<uint32_t>(buffers.safe.size()))];
+  joint[m] = buffers.safe.empty() ? random_choice : biased_move(buffers.safe, bias, rng);
   return true;
 }
 
 PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rng,
                            PlayoutBuffers& buffers, const State*& final_state, size_t max_depth,
-                           std::vector<MoveId>* moves, PlayoutPolicy policy) {
+                           std::vector<MoveId>* moves, PlayoutPolicy policy,
+                           const MoveBias& bias) {
   PlayoutResult result;
   const State* current = &start;
   State* spare[2] = {&buffers.a, &buffers.b};
@@ -105,8 +126,8 @@ PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rn
     const bool chosen =
         policy == PlayoutPolicy::Greedy
             ? greedy_joint_move(machine, *current, rng, buffers.joint, buffers.greedy,
-                                &result.unsafe_picks)
-            : random_joint_move(machine, *current, rng, buffers.joint);
+                                &result.unsafe_picks, bias)
+            : biased_joint_move(machine, *current, rng, buffers.joint, bias);
     if (!chosen) break;
     if (moves) moves->insert(moves->end(), buffers.joint.begin(), buffers.joint.end());
     State* out = spare[next_buffer];
@@ -141,7 +162,7 @@ PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> st
                                                 std::span<double> results,
                                                 std::span<uint8_t> completed, size_t max_depth,
                                                 std::span<std::vector<MoveId>> moves,
-                                                PlayoutPolicy policy) {
+                                                PlayoutPolicy policy, const MoveBias& bias) {
   PlayoutTally tally;
   PlayoutBuffers buffers;
   const size_t roles = num_roles();
@@ -150,7 +171,7 @@ PlayoutTally StateMachine::random_playouts_from(std::span<const State* const> st
     std::vector<MoveId>* played = moves.empty() ? nullptr : &moves[i];
     if (played) played->clear();
     PlayoutResult result =
-        depth_charge(*this, *starts[i], rng, buffers, end, max_depth, played, policy);
+        depth_charge(*this, *starts[i], rng, buffers, end, max_depth, played, policy, bias);
     tally.steps += result.depth;
     tally.unsafe_picks += result.unsafe_picks;
     tally.completed += result.completed;

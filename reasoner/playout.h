@@ -13,6 +13,10 @@ namespace ggp::reasoner {
 // legal move (a broken game in a non-terminal state).
 bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint);
 
+// A move of `legal` (not empty) chosen by `bias` (MoveBias: epsilon-greedy on its values), or
+// uniformly where the bias is not active.
+MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng);
+
 // Scratch of the greedy choice, reused between calls so that it does not allocate once warm.
 struct GreedyBuffers {
   State probe, reply;
@@ -35,8 +39,10 @@ bool gives_immediate_win(StateMachine& machine, const State& state, std::span<co
 // Fills `joint` with a move per role chosen by PlayoutPolicy::Greedy (state_machine.h), testing
 // every legal move for a win. Returns false if some role has no legal move. With `unsafe_picks`,
 // adds one when the uniformly random move drawn first let the next mover win at once.
+// The random draws follow `bias`: the first draw, and the draw among the moves that leave no win.
 bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint,
-                       GreedyBuffers& buffers, size_t* unsafe_picks = nullptr);
+                       GreedyBuffers& buffers, size_t* unsafe_picks = nullptr,
+                       const MoveBias& bias = {});
 
 // Scratch buffers for depth charges, reused between calls so that playouts do not allocate.
 struct PlayoutBuffers {
@@ -51,12 +57,13 @@ struct PlayoutResult {
   size_t unsafe_picks = 0;  // greedy: as PlayoutTally::unsafe_picks
 };
 
-// Plays joint moves chosen by `policy` from `start` to a terminal state (at most `max_depth`
-// moves). The final state is left in `final_state` (a reference into `buffers`). With `moves`, the
+// Plays joint moves chosen by `policy` and `bias` from `start` to a terminal state (at most
+// `max_depth` moves). The final state is left in `final_state` (a reference into `buffers`). With `moves`, the
 // joint moves played are appended to it, role-major.
 PlayoutResult depth_charge(StateMachine& machine, const State& start, Random& rng,
                            PlayoutBuffers& buffers, const State*& final_state,
                            size_t max_depth = 100000, std::vector<MoveId>* moves = nullptr,
-                           PlayoutPolicy policy = PlayoutPolicy::Random);
+                           PlayoutPolicy policy = PlayoutPolicy::Random,
+                           const MoveBias& bias = {});
 
 }  // namespace ggp::reasoner

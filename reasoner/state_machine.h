@@ -34,6 +34,20 @@ namespace ggp::reasoner {
 // propnet/bit_parallel.h), so a win by a move never seen to end a game can be missed.
 enum class PlayoutPolicy { Random, Greedy };
 
+// Move values that bias the uniformly random choice of a playout (of either policy): MAST
+// (Finnsson & Björnsson 2008) played epsilon-greedy (Tak, Winands & Björnsson 2012, "N-Grams and
+// the Last-Good-Reply Policy Applied in General Game Playing"). Where `values` is not empty, each
+// role's move is, with probability 1 - epsilon, its legal move of highest value (ties broken at
+// random), else drawn uniformly. `values` is indexed by MoveId; a move past its end is worth
+// `unseen`. A machine may round 1 - epsilon (the propnet's lanes: to 1/256).
+struct MoveBias {
+  std::span<const float> values;
+  float unseen = 1.0f;
+  double epsilon = 1.0;
+  bool active() const { return !values.empty() && epsilon < 1.0; }
+  float value(MoveId move) const { return move < values.size() ? values[move] : unseen; }
+};
+
 // What StateMachine::random_playouts played.
 struct PlayoutTally {
   size_t completed = 0;  // playouts that reached a terminal state
@@ -90,12 +104,13 @@ class StateMachine {
   // cutoff, agent/goal_cutoff.h.) With `moves` (one vector per start, or empty: not recorded),
   // moves[i] is set to playout i's joint moves in order, role-major, whole steps only (for AMAF;
   // the vectors' storage is reused). Playouts at once: parallel_playouts() (the default: one by
-  // one). Both play their moves by `policy`.
+  // one). Both play their moves by `policy`; random_playouts_from biases them by `bias`.
   virtual PlayoutTally random_playouts_from(std::span<const State* const> starts, Random& rng,
                                             std::span<double> results, std::span<uint8_t> completed,
                                             size_t max_depth = 100000,
                                             std::span<std::vector<MoveId>> moves = {},
-                                            PlayoutPolicy policy = PlayoutPolicy::Random);
+                                            PlayoutPolicy policy = PlayoutPolicy::Random,
+                                            const MoveBias& bias = {});
   // How many playouts random_playouts_from plays side by side (1: one after another).
   virtual size_t parallel_playouts() const { return 1; }
   // By MoveId, the moves this machine's own playouts have seen ending a game (nonzero: seen),

@@ -9,6 +9,7 @@
 
 #include "agent/mcts.h"
 #include "propnet_games.h"
+#include "recording_machine.h"
 
 using namespace ggp;
 using namespace ggp::agent;
@@ -69,49 +70,6 @@ CacheCheck search_and_check(const MctsConfig& config, StateMachine& machine, int
   return check;
 }
 
-// The machine under test, whose batched playouts' moves are kept for the test to read.
-class RecordingMachine : public StateMachine {
- public:
-  explicit RecordingMachine(StateMachine& m) : m_(m) {}
-  std::string name() const override { return m_.name(); }
-  std::unique_ptr<StateMachine> clone() const override { return m_.clone(); }
-  size_t num_roles() const override { return m_.num_roles(); }
-  std::string role_name(RoleIndex role) const override { return m_.role_name(role); }
-  State initial_state() override { return m_.initial_state(); }
-  bool is_terminal(const State& s) override { return m_.is_terminal(s); }
-  GoalValue goal(const State& s, RoleIndex role) override { return m_.goal(s, role); }
-  std::span<const MoveId> legal_moves(const State& s, RoleIndex role) override {
-    return m_.legal_moves(s, role);
-  }
-  void next_state(const State& s, std::span<const MoveId> joint, State& out) override {
-    m_.next_state(s, joint, out);
-  }
-  std::string move_text(MoveId move) const override { return m_.move_text(move); }
-  std::string fact_text(FactId fact) const override { return m_.fact_text(fact); }
-  std::optional<MoveId> move_from_text(RoleIndex role, std::string_view text) override {
-    return m_.move_from_text(role, text);
-  }
-  std::optional<FactId> fact_from_text(std::string_view text) override {
-    return m_.fact_from_text(text);
-  }
-  reasoner::PlayoutTally random_playouts_from(std::span<const State* const> starts, Random& rng,
-                                              std::span<double> results,
-                                              std::span<uint8_t> completed, size_t max_depth,
-                                              std::span<std::vector<MoveId>> moves,
-                                              reasoner::PlayoutPolicy policy) override {
-    reasoner::PlayoutTally tally =
-        m_.random_playouts_from(starts, rng, results, completed, max_depth, moves, policy);
-    recorded.assign(moves.begin(), moves.end());
-    return tally;
-  }
-  size_t parallel_playouts() const override { return m_.parallel_playouts(); }
-
-  std::vector<std::vector<MoveId>> recorded;  // the last batch's moves, per lane
-
- private:
-  StateMachine& m_;
-};
-
 }  // namespace
 
 TEST_CASE("tree caches: a leaf's traced playouts each credit their own moves to AMAF") {
@@ -120,7 +78,7 @@ TEST_CASE("tree caches: a leaf's traced playouts each credit their own moves to 
   // cells), so the root's AMAF visits sum to 64 plus the x moves over the 64 playouts; a cache of
   // AMAF edges shared by a leaf's playouts would credit the first playout's moves four times.
   auto base = test::tic_tac_toe_propnet();
-  RecordingMachine machine(*base);
+  test::RecordingMachine machine(*base);
   MctsConfig config = find_mcts_preset("amaf")->config;
   config.leaf_batch = 16;
   config.leaf_playouts = 4;

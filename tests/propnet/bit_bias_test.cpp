@@ -1,0 +1,127 @@
+// Playouts biased by move values (reasoner::MoveBias: epsilon-greedy MAST), in the propnet's
+// lanes and one by one: each choice replayed on the propnet machine, the legal move of highest
+// value taken where the bias is followed, as often as 1 - epsilon says, ties broken at random.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "propnet/bit_parallel.h"
+#include "propnet/lane_replay.h"
+#include "propnet/propnet_machine.h"
+#include "reasoner/playout.h"
+
+namespace ggp::propnet {
+namespace {
+
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+using reasoner::StateMachine;
+using testing::shipped;
+
+// A fixed, uneven value for every move (a few hundred distinct levels).
+std::vector<float> spread_values(size_t moves) {
+  std::vector<float> values(moves);
+  for (size_t m = 0; m < moves; ++m) values[m] = static_cast<float>((m * 2654435761u) % 997) / 997;
+  return values;
+}
+
+struct Choices {
+  size_t choices = 0;   // steps where a role had two legal moves or more
+  size_t followed = 0;  // ... and played one of the highest value among them
+};
+
+// Replays each playout's joint moves (role-major) from `start` on `machine`, counting the choices
+// and those that took a move of the highest value under `bias`.
+Choices count_choices(StateMachine& machine, const State& start,
+                      const std::vector<std::vector<MoveId>>& playouts,
+                      const reasoner::MoveBias& bias) {
+  Choices out;
+  const size_t roles = machine.num_roles();
+  State state, next;
+  for (const std::vector<MoveId>& moves : playouts) {
+    state = start;
+    for (size_t step = 0; step * roles < moves.size(); ++step) {
+      std::span<const MoveId> joint(moves.data() + step * roles, roles);
+      for (RoleIndex r = 0; r < roles; ++r) {
+        std::span<const MoveId> legal = machine.legal_moves(state, r);
+        REQUIRE(std::find(legal.begin(), legal.end(), joint[r]) != legal.end());
+        if (legal.size() < 2) continue;
+        float top = -1;
+        for (MoveId m : legal) top = std::max(top, bias.value(m));
+        ++out.choices;
+        out.followed += bias.value(joint[r]) == top;
+      }
+      machine.next_state(state, joint, next);
+      std::swap(state, next);
+    }
+  }
+  return out;
+}
+
+// Plays `rounds` batches of 64 playouts from the initial state through the machine's entry point
+// (lanes), or one by one (StateMachine's own), with the moves given back.
+std::vector<std::vector<MoveId>> play(StateMachine& machine, const reasoner::MoveBias& bias,
+                                      bool lanes, int rounds, uint64_t seed) {
+  const State start = machine.initial_state();
+  std::vector<const State*> starts(BitParallelPlayouts::kLanes, &start);
+  std::vector<double> results(starts.size() * machine.num_roles());
+  std::vector<uint8_t> completed(starts.size());
+  std::vector<std::vector<MoveId>> moves(starts.size()), all;
+  reasoner::Random rng(seed);
+  for (int i = 0; i < rounds; ++i) {
+    if (lanes)
+      machine.random_playouts_from(starts, rng, results, completed, 100000, moves,
+                                   reasoner::PlayoutPolicy::Random, bias);
+    else
+      machine.StateMachine::random_playouts_from(starts, rng, results, completed, 100000, moves,
+                                                 reasoner::PlayoutPolicy::Random, bias);
+    all.insert(all.end(), moves.begin(), moves.end());
+  }
+  return all;
+}
+
+TEST_CASE("biased playouts take the legal move of highest value as often as 1 - epsilon") {
+  auto machine = make_propnet(shipped("breakthrough_8x8"));
+  REQUIRE(machine->parallel_playouts() == BitParallelPlayouts::kLanes);
+  const std::vector<float> values = spread_values(4096);
+  const State start = machine->initial_state();
+  for (bool lanes : {true, false}) {
+    CAPTURE(lanes);
+    reasoner::MoveBias greedy{values, 1.0f, 0.0};
+    Choices all = count_choices(*machine, start, play(*machine, greedy, lanes, 2, 1), greedy);
+    CHECK(all.choices > 1000);
+    CHECK(all.followed == all.choices);
+
+    // Half the choices follow, and a uniform draw among about 30 moves finds the top now and then.
+    reasoner::MoveBias half{values, 1.0f, 0.5};
+    Choices some = count_choices(*machine, start, play(*machine, half, lanes, 4, 2), half);
+    const double share = static_cast<double>(some.followed) / static_cast<double>(some.choices);
+    CHECK(share > 0.45);
+    CHECK(share < 0.65);
+
+    // Not active: uniform, so the top is taken about once in 30 choices.
+    reasoner::MoveBias off{values, 1.0f, 1.0};
+    Choices none = count_choices(*machine, start, play(*machine, off, lanes, 4, 3), off);
+    CHECK(static_cast<double>(none.followed) / static_cast<double>(none.choices) < 0.2);
+  }
+}
+
+TEST_CASE("biased playouts break ties among the moves of highest value at random") {
+  auto machine = make_propnet(shipped("ticTacToe"));
+  const std::vector<float> equal(64, 0.5f);
+  for (bool lanes : {true, false}) {
+    CAPTURE(lanes);
+    // Every move unseen or equal: each lane follows the bias, and still opens anywhere.
+    reasoner::MoveBias ties{equal, 0.5f, 0.0};
+    std::set<std::pair<MoveId, MoveId>> openings;  // the first joint move: a mark and a noop
+    for (const auto& moves : play(*machine, ties, lanes, 4, 4))
+      openings.insert({moves.at(0), moves.at(1)});
+    CHECK(openings.size() == 9);
+  }
+}
+
+}  // namespace
+}  // namespace ggp::propnet
