@@ -44,6 +44,8 @@ void MctsSearcher::search(const SearchLimits& limits) {
       workers_.size() == 1 && config_.leaf_batch > 1 && machine_.parallel_playouts() > 1;
   if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
+  if (config_.mast_unless_greedy && (greedy_decided_ || !config_.greedy_auto || !batched))
+    decide_mast();
   if (config_.heuristic_weight > 0 && !heuristic_decided_) decide_heuristic(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (workers_.size() > 1) return search_tree_parallel(limits);
@@ -143,6 +145,16 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
                 "moves; greedy playouts cost %.1f random ones)",
                 config_.greedy_playouts ? "on" : "off", 100 * unsafe, cost);
   add_note(line);
+}
+
+void MctsSearcher::decide_mast() {
+  config_.mast_unless_greedy = false;
+  if (config_.greedy_playouts) {
+    config_.playout = PlayoutMode::Random;
+    for (auto& w : workers_) w->policy.mode = PlayoutMode::Random;
+  }
+  add_note(config_.greedy_playouts ? "MAST playouts off (greedy playouts on)"
+                                   : "MAST playouts on (epsilon-greedy, greedy playouts off)");
 }
 
 void MctsSearcher::decide_heuristic(const SearchLimits& limits) {

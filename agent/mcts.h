@@ -111,6 +111,9 @@ class MctsSearcher : public Searcher {
   // With greedy_auto in a batched search, once: time greedy and random playouts from the root
   // (about kGreedyProbeSeconds) and set greedy_playouts.
   void decide_greedy(const SearchLimits& limits);
+  // With mast_unless_greedy, once greedy playouts are decided: MastGreedy stays where they are
+  // off, else playouts are random.
+  void decide_mast();
   // With heuristic_weight, once: learn the evaluation from playouts within a quarter of the call's
   // time (at most kHeuristicSeconds) and keep it if it passes its check (agent/heuristic.h).
   void decide_heuristic(const SearchLimits& limits);

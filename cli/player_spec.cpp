@@ -77,11 +77,16 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
                                        {"rave", agent::AmafMode::Rave}});
   s["amaf_alpha"] = number("amaf_alpha", c.amaf_alpha);
   s["amaf_untried"] = number("amaf_untried", c.amaf_untried);
-  s["playout"] = choice<agent::PlayoutMode>("playout", c.playout,
-                                            {{"random", agent::PlayoutMode::Random},
-                                             {"mast", agent::PlayoutMode::Mast},
-                                             {"mast_eg", agent::PlayoutMode::MastGreedy},
-                                             {"ppa", agent::PlayoutMode::Ppa}});
+  auto playout = choice<agent::PlayoutMode>("playout", c.playout,
+                                           {{"random", agent::PlayoutMode::Random},
+                                            {"mast", agent::PlayoutMode::Mast},
+                                            {"mast_eg", agent::PlayoutMode::MastGreedy},
+                                            {"mast_eg_auto", agent::PlayoutMode::MastGreedy},
+                                            {"ppa", agent::PlayoutMode::Ppa}});
+  s["playout"] = [&c, playout](const std::string& v) {
+    playout(v);
+    c.mast_unless_greedy = v == "mast_eg_auto";
+  };
   s["mast_tau"] = number("mast_tau", c.mast_temperature);
   s["mast_eps"] = number("mast_eps", c.mast_epsilon);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
@@ -344,8 +349,9 @@ std::string player_spec_help() {
   help +=
       "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, amaf_untried=0|1 (untried\n"
       "        moves ranked by their AMAF value instead of all tried first),\n"
-      "        playout=random|mast|mast_eg|ppa (mast_eg: epsilon-greedy MAST, in the bit-parallel\n"
-      "        lanes too), mast_tau, mast_eps,\n"
+      "        playout=random|mast|mast_eg|mast_eg_auto|ppa (mast_eg: epsilon-greedy MAST, in the\n"
+      "        bit-parallel lanes too; mast_eg_auto: mast_eg where greedy playouts are off, as\n"
+      "        greedy=auto decides, random where they are on), mast_tau, mast_eps,\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -18,6 +18,10 @@
 // new mover has a winning move goes back to the state before its last move and chooses again
 // without that move, while its mover has moves left to try (which draws uniformly among the moves
 // that leave no immediate win, as the filter of the sequential policy does).
+//
+// A reasoner::MoveBias (run_each) replaces the uniform draw in the lanes that follow it this step
+// (each with probability 1 - epsilon): they take their legal move of highest value (bit_choice.cpp),
+// before the greedy checks, which treat it as they treat a random draw.
 #include <array>
 #include <cstdint>
 #include <memory>

@@ -112,17 +112,20 @@ TEST_CASE("heuristic: piece counts learned where they predict the results, and o
   CHECK_FALSE(none.enabled);
 }
 
-TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once, not elsewhere") {
+TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once, MAST elsewhere") {
   MctsConfig config;
   config.leaf_batch = 16;
   config.leaf_playouts = 4;
   config.greedy_auto = true;
+  config.playout = PlayoutMode::MastGreedy;  // playout=mast_eg_auto: MAST where greedy is off
+  config.mast_unless_greedy = true;
   auto c4 = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("connect_four")));
   MctsSearcher tactical(config, *c4, 5);
   tactical.search(playout_budget(256));
   const std::string on = tactical.note();
   INFO(on);
   CHECK(on.find("greedy playouts on") != std::string::npos);
+  CHECK(on.find("MAST playouts off") != std::string::npos);
 
   // Reversi: no move hands the other a win at once until the board is full.
   auto reversi = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("reversi")));
@@ -131,6 +134,7 @@ TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once
   const std::string off = quiet.note();
   INFO(off);
   CHECK(off.find("greedy playouts off") != std::string::npos);
+  CHECK(off.find("MAST playouts on") != std::string::npos);
 }
 
 TEST_CASE("heuristic: line sets let where pieces stand count, and predict a race better") {
