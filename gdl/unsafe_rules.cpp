@@ -1,6 +1,7 @@
 #include "gdl/unsafe_rules.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -24,6 +25,37 @@ using Definitions = std::map<SymbolId, std::vector<const Rule*>>;
 // within the rule count alone).
 constexpr size_t kMaxUnfoldedRules = 100'000;
 constexpr size_t kMaxUnfoldedLiterals = 200'000;
+// Unfolding as a whole stops (leaving the relation it was unfolding, and every one after it,
+// unsafe) once it has done this much work, in WorkBudget's units. The caps above bound what it
+// produces, not what it does: branches that all fail to unify deeper down, a unifier whose
+// bindings nest, or many small unfoldings after a large one each cost time and memory without
+// nearing them. The corpus's unfoldings take at most 7,336 units; this many took 0.1 to 0.5 s in
+// a Release build (docs/robustness.md).
+constexpr size_t kMaxUnfoldingWork = 5'000'000;
+
+// A fresh name costs this many units of work: it is interned for good (a hash lookup, a string kept
+// in the game's symbol table), and in a profile of a long unfolding it took half the time.
+constexpr size_t kFreshSymbolWork = 10;
+
+// A count of work against a limit, in units of about one term node visited or built, or one atom
+// walked in the rule graph.
+class WorkBudget {
+ public:
+  explicit WorkBudget(size_t units) : limit_(units), left_(units) {}
+  static WorkBudget unlimited() { return WorkBudget(SIZE_MAX); }
+
+  // Spends `units` (what is left, if less); false once nothing is left.
+  bool charge(size_t units) {
+    left_ -= std::min(units, left_);
+    return left_ > 0;
+  }
+  bool spent() const { return left_ == 0; }
+  size_t used() const { return limit_ - left_; }
+
+ private:
+  size_t limit_;
+  size_t left_;
+};
 
 bool subset(const VarSet& needed, const VarSet& bound) {
   return std::includes(bound.begin(), bound.end(), needed.begin(), needed.end());
@@ -63,6 +95,22 @@ VarSet positive_variables(const Rule& rule) {
   return v;
 }
 
+size_t literal_size(const Literal& l) {
+  size_t n = term_size(l.term);
+  for (const Literal& c : l.children) n += literal_size(c);
+  return n;
+}
+
+// The term nodes of `rules`: what copying them, or scanning them once, costs.
+size_t node_count(const std::vector<Rule>& rules) {
+  size_t n = 0;
+  for (const Rule& r : rules) {
+    n += term_size(r.head);
+    for (const Literal& l : r.body) n += literal_size(l);
+  }
+  return n;
+}
+
 bool mentions(const Literal& l, SymbolId relation) {
   bool found = false;
   for_each_atom(l, false, [&](const Literal& atom, bool) { found |= atom.term.name == relation; });
@@ -79,11 +127,13 @@ Definitions definitions(const std::vector<Rule>& rules) {
   return by_head;
 }
 
-// The relations that one of `from` is or uses (under `not` too), in one step or more.
-std::set<SymbolId> reachable(const std::vector<SymbolId>& from, const Definitions& by_head) {
+// The relations that one of `from` is or uses (under `not` too), in one step or more, charging
+// each atom walked to `work`; only some of them once `work` is spent.
+std::set<SymbolId> reachable(const std::vector<SymbolId>& from, const Definitions& by_head,
+                             WorkBudget& work) {
   std::set<SymbolId> seen(from.begin(), from.end());
   std::vector<SymbolId> todo = from;
-  while (!todo.empty()) {
+  while (!todo.empty() && !work.spent()) {
     SymbolId r = todo.back();
     todo.pop_back();
     auto it = by_head.find(r);
@@ -91,21 +141,24 @@ std::set<SymbolId> reachable(const std::vector<SymbolId>& from, const Definition
     for (const Rule* d : it->second)
       for (const Literal& l : d->body)
         for_each_atom(l, false, [&](const Literal& atom, bool) {
+          work.charge(1);
           if (seen.insert(atom.term.name).second) todo.push_back(atom.term.name);
         });
   }
   return seen;
 }
 
-bool reaches(SymbolId from, SymbolId to, const Definitions& by_head) {
-  return reachable({from}, by_head).count(to) > 0;
-}
-
 // A most general unifier over one namespace of variables (the sides renamed apart first), with the
-// occurs check (Robinson 1965).
+// occurs check (Robinson 1965). It charges every term node it visits or builds, and every step
+// along a chain of bindings, to `work`: bindings can nest, so that applying them to a term of n
+// nodes builds 2^n. Once `work` is spent, unify fails and apply returns a truncated term: the
+// caller must check work.spent() and throw away what it built.
 class Substitution {
  public:
+  explicit Substitution(WorkBudget& work) : work_(work) {}
+
   bool unify(const Term& a, const Term& b) {
+    if (!work_.charge(1)) return false;
     const Term& x = resolve(a);
     const Term& y = resolve(b);
     if (x.is_variable() && y.is_variable() && x.name == y.name) return true;
@@ -122,6 +175,7 @@ class Substitution {
     Term out;
     out.kind = r.kind;
     out.name = r.name;
+    if (!work_.charge(1)) return out;
     out.args.reserve(r.args.size());
     for (const Term& a : r.args) out.args.push_back(apply(a));
     return out;
@@ -136,14 +190,24 @@ class Substitution {
     return out;
   }
 
+  // undo(mark()) forgets the bindings made in between.
+  size_t mark() const { return trail_.size(); }
+  void undo(size_t mark) {
+    for (; trail_.size() > mark; trail_.pop_back()) map_.erase(trail_.back());
+  }
+
  private:
   const Term& resolve(const Term& t) const {
     const Term* p = &t;
-    for (auto it = map_.end(); p->is_variable() && (it = map_.find(p->name)) != map_.end();)
+    for (auto it = map_.end(); p->is_variable() && (it = map_.find(p->name)) != map_.end();) {
+      work_.charge(1);
       p = &it->second;
+    }
     return *p;
   }
+  // True once `work` is spent too, so that bind fails.
   bool occurs(SymbolId v, const Term& t) const {
+    if (!work_.charge(1)) return true;
     const Term& r = resolve(t);
     if (r.is_variable()) return r.name == v;
     return std::any_of(r.args.begin(), r.args.end(), [&](const Term& a) { return occurs(v, a); });
@@ -151,10 +215,13 @@ class Substitution {
   bool bind(SymbolId v, const Term& t) {
     if (occurs(v, t)) return false;
     map_.emplace(v, t);  // node-based: references to other values stay valid
+    trail_.push_back(v);
     return true;
   }
 
+  WorkBudget& work_;
   std::unordered_map<SymbolId, Term> map_;
+  std::vector<SymbolId> trail_;  // the bound variables, in the order bound
 };
 
 class Rewriter {
@@ -178,6 +245,7 @@ class Rewriter {
     }
     drop_unused();
     unfold_all();
+    report_.unfolding_work = work_.used();
     report_.unsafe_left = static_cast<size_t>(std::count_if(
         game_.rules.begin(), game_.rules.end(), [](const Rule& r) { return !is_safe(r); }));
   }
@@ -232,48 +300,62 @@ class Rewriter {
 
   // Step 3.
   void drop_unused() {
+    WorkBudget unlimited = WorkBudget::unlimited();  // one walk of the rule graph
     const std::set<SymbolId> used = reachable(
         {kw::role, kw::init, kw::next, kw::legal, kw::goal, kw::terminal, kw::base, kw::input},
-        definitions(game_.rules));
+        definitions(game_.rules), unlimited);
     report_.dropped_rules += std::erase_if(game_.rules, [&](const Rule& r) {
       return !is_safe(r) && (!used.count(relation_of(r.head)) || is_unplayable_move(r));
     });
   }
 
-  // Step 4, one relation at a time until none is left to unfold.
+  // Step 4, one relation at a time until none is left to unfold or the work budget is spent.
   void unfold_all() {
     std::set<SymbolId> failed;
     for (;;) {
+      work_.charge(node_count(game_.rules));  // the scans of this round and unfold's copy
+      if (work_.spent()) break;
       Definitions by_head = definitions(game_.rules);
-      std::optional<SymbolId> target;
-      for (const auto& [relation, rules] : by_head) {
-        if (game_.symbols.is_keyword(relation) || failed.count(relation) ||
-            std::all_of(rules.begin(), rules.end(), [](const Rule* r) { return is_safe(*r); }))
-          continue;
-        bool recursive = false;
-        for (const Rule* r : rules)
-          for (const Literal& l : r->body)
-            // `head`: clang before 16 cannot capture a structured binding.
-            for_each_atom(l, false, [&, head = relation](const Literal& atom, bool) {
-              recursive |= reaches(atom.term.name, head, by_head);
-            });
-        if (recursive) {
-          failed.insert(relation);
-          continue;
-        }
-        target = relation;
-        break;
-      }
-      if (!target) return;
+      std::optional<SymbolId> target = next_target(by_head, failed);
+      if (!target || work_.spent()) break;
       if (unfold(*target, by_head))
         ++report_.unfolded_relations;
       else
         failed.insert(*target);
     }
+    report_.unfolding_stopped = work_.spent();
+  }
+
+  // The first relation that is not a keyword, has an unsafe rule, is not in `failed` and is not
+  // recursive; the recursive ones met on the way join `failed`.
+  std::optional<SymbolId> next_target(const Definitions& by_head, std::set<SymbolId>& failed) {
+    for (const auto& [relation, rules] : by_head) {
+      if (game_.symbols.is_keyword(relation) || failed.count(relation) ||
+          std::all_of(rules.begin(), rules.end(), [](const Rule* r) { return is_safe(*r); }))
+        continue;
+      if (!is_recursive(relation, rules, by_head)) return relation;
+      failed.insert(relation);
+    }
+    return std::nullopt;
+  }
+
+  // Some body of `rules`, the rules of `relation`, uses `relation`, in one step or more.
+  bool is_recursive(SymbolId relation, const std::vector<const Rule*>& rules,
+                    const Definitions& by_head) {
+    std::vector<SymbolId> used;
+    for (const Rule* r : rules)
+      for (const Literal& l : r->body)
+        for_each_atom(l, false, [&](const Literal& atom, bool) { used.push_back(atom.term.name); });
+    return reachable(used, by_head, work_).count(relation) > 0;
+  }
+
+  bool reaches(SymbolId from, SymbolId to, const Definitions& by_head) {
+    return reachable({from}, by_head, work_).count(to) > 0;
   }
 
   // Replaces every call of `target`; false (and the rules unchanged) if a negated call cannot be
-  // guarded, a call sits under two `not`s, or the rules would be too many.
+  // guarded, a call sits under two `not`s, the rules would be too many, or the work budget is
+  // spent.
   bool unfold(SymbolId target, const Definitions& by_head) {
     std::vector<Rule> defs, callers;
     for (const Rule& r : game_.rules) {
@@ -281,7 +363,9 @@ class Rewriter {
         defs.push_back(r);
       } else if (std::any_of(r.body.begin(), r.body.end(),
                              [&](const Literal& l) { return has_or(l) && mentions(l, target); })) {
-        for (Rule& e : expand_or(r, game_)) callers.push_back(std::move(e));
+        std::vector<Rule> expanded = expand_or(r, game_);
+        work_.charge(node_count(expanded));
+        for (Rule& e : expanded) callers.push_back(std::move(e));
       } else {
         callers.push_back(r);
       }
@@ -296,6 +380,7 @@ class Rewriter {
         std::optional<std::vector<Literal>> guard = guard_of(caller, call, by_head);
         if (!guard) return false;
         call = specialise(call, *guard, defs, l.where, specialised);
+        if (work_.spent()) return false;
       }
     for (Rule& r : specialised) callers.push_back(std::move(r));
     std::vector<Rule> rules;
@@ -309,7 +394,7 @@ class Rewriter {
   // The positive atoms of `rule` that do not depend on its own relation, if they bind every
   // variable of `call`.
   std::optional<std::vector<Literal>> guard_of(const Rule& rule, const Term& call,
-                                               const Definitions& by_head) const {
+                                               const Definitions& by_head) {
     std::vector<Literal> guard;
     VarSet bound;
     for (const Literal& l : rule.body)
@@ -336,7 +421,7 @@ class Rewriter {
     aux.kind = aux.args.empty() ? Term::Kind::Constant : Term::Kind::Function;
     for (const Rule& d : defs) {
       Rule def = rename(d);
-      Substitution s;
+      Substitution s(work_);
       if (!s.unify(def.head, call)) continue;  // binds def's variables, keeping the caller's names
       Rule rule;
       rule.where = where;
@@ -348,44 +433,80 @@ class Rewriter {
     return aux;
   }
 
-  // Replaces the first positive call of `target` in `rule` by each definition's body, then the
-  // next, and so on; appends the results to `out`. False if they become too many.
+  // Appends to `out` the rules that `rule` becomes: each of its positive calls of `target`
+  // replaced by the body of a definition whose renamed head unifies with it, in every combination
+  // (the definitions in order, the first call varying slowest). False if they become too many or
+  // the work budget is spent.
   bool expand(Rule rule, SymbolId target, const std::vector<Rule>& defs, std::vector<Rule>& out) {
-    auto call = std::find_if(rule.body.begin(), rule.body.end(), [&](const Literal& l) {
-      return l.kind == Literal::Kind::Atom && relation_of(l.term) == target;
-    });
-    if (call == rule.body.end()) {
-      unfolded_literals_ += rule.body.size();
-      if (out.size() >= kMaxUnfoldedRules || unfolded_literals_ > kMaxUnfoldedLiterals)
-        return false;
-      out.push_back(std::move(rule));
-      return true;
+    std::vector<size_t> calls;
+    for (size_t k = 0; k < rule.body.size(); ++k)
+      if (rule.body[k].kind == Literal::Kind::Atom && relation_of(rule.body[k].term) == target)
+        calls.push_back(k);
+    if (calls.empty()) return emit(std::move(rule), out);
+    Branch branch{rule, calls, {}, Substitution(work_), rule.body.size()};
+    return expand(branch, defs, out);
+  }
+
+  // One branch of a rule's unfolding: the renamed definitions chosen for its first calls, and one
+  // unifier of those calls with their heads, applied once at the branch's end (so a branch costs
+  // its unifications and its result, not a copy of the body per call).
+  struct Branch {
+    const Rule& rule;
+    const std::vector<size_t>& calls;  // the positions in rule.body of the calls
+    std::vector<Rule> chosen;          // for the first chosen.size() calls
+    Substitution unifier;
+    size_t body_size;  // of the rule with those calls replaced
+  };
+
+  bool expand(Branch& b, const std::vector<Rule>& defs, std::vector<Rule>& out) {
+    if (b.chosen.size() == b.calls.size()) {
+      Rule unfolded = unfolded_rule(b);
+      return !work_.spent() && emit(std::move(unfolded), out);
     }
-    if (rule.body.size() > kMaxUnfoldedLiterals) return false;
-    const size_t at = static_cast<size_t>(call - rule.body.begin());
+    if (b.body_size > kMaxUnfoldedLiterals) return false;
+    const Term& call = b.rule.body[b.calls[b.chosen.size()]].term;
+    const size_t body_size = b.body_size;
     for (const Rule& d : defs) {
-      Rule def = rename(d);
-      Substitution s;
-      if (!s.unify(def.head, rule.body[at].term)) continue;
-      Rule unfolded;
-      unfolded.where = rule.where;
-      unfolded.head = s.apply(rule.head);
-      for (size_t k = 0; k < rule.body.size(); ++k) {
-        if (k != at) {
-          unfolded.body.push_back(s.apply(rule.body[k]));
-          continue;
-        }
-        for (const Literal& l : def.body) unfolded.body.push_back(s.apply(l));
-      }
-      if (!expand(std::move(unfolded), target, defs, out)) return false;
+      const size_t mark = b.unifier.mark();
+      b.chosen.push_back(rename(d));
+      const bool unified = b.unifier.unify(b.chosen.back().head, call);
+      if (work_.spent()) return false;
+      b.body_size = body_size - 1 + b.chosen.back().body.size();
+      if (unified && !expand(b, defs, out)) return false;
+      b.chosen.pop_back();
+      b.unifier.undo(mark);
     }
+    b.body_size = body_size;
+    return true;
+  }
+
+  // The branch's rule: its calls replaced by the chosen bodies, under its unifier.
+  Rule unfolded_rule(const Branch& b) {
+    Rule r;
+    r.where = b.rule.where;
+    r.head = b.unifier.apply(b.rule.head);
+    r.body.reserve(b.body_size);
+    for (size_t k = 0, next = 0; k < b.rule.body.size(); ++k) {
+      if (next < b.calls.size() && b.calls[next] == k) {
+        for (const Literal& l : b.chosen[next++].body) r.body.push_back(b.unifier.apply(l));
+      } else {
+        r.body.push_back(b.unifier.apply(b.rule.body[k]));
+      }
+    }
+    return r;
+  }
+
+  // Appends `rule` to the unfolding's rules `out`; false if they become too many.
+  bool emit(Rule rule, std::vector<Rule>& out) {
+    unfolded_literals_ += rule.body.size();
+    if (out.size() >= kMaxUnfoldedRules || unfolded_literals_ > kMaxUnfoldedLiterals) return false;
+    out.push_back(std::move(rule));
     return true;
   }
 
   // `rule` with every variable replaced by a fresh one.
   Rule rename(const Rule& rule) {
-    std::unordered_map<SymbolId, SymbolId> names;
-    Substitution s;
+    Substitution s(work_);
     VarSet vars = variables_of(rule.head);
     for (const Literal& l : rule.body) collect_variables(l, vars);
     make_set(vars);
@@ -401,6 +522,7 @@ class Rewriter {
 
   // `stem` followed by a number, interned, never interned before.
   SymbolId fresh_symbol(const std::string& stem) {
+    work_.charge(kFreshSymbolWork);
     std::string name;
     do name = stem + std::to_string(++counter_);
     while (game_.symbols.find(name) != SymbolTable::kAbsent);
@@ -409,8 +531,9 @@ class Rewriter {
 
   Game& game_;
   UnsafeRewrite& report_;
-  std::string mark_ = "~";  // in every fresh name
-  size_t unfolded_literals_ = 0;  // body literals of the rules one unfolding has produced
+  std::string mark_ = "~";              // in every fresh name
+  size_t unfolded_literals_ = 0;        // body literals of the rules one unfolding has produced
+  WorkBudget work_{kMaxUnfoldingWork};  // step 4's
   size_t counter_ = 0;
 };
 

@@ -26,14 +26,16 @@
 //    negation stays stratified). The top-down prover reads a call the same way.
 // GGP-Base's DeORer reads `(not (or a b))` as `(or (not a) (not b))`; gdl::expand_or applies De
 // Morgan instead (no corpus game writes a negated `or` in an unsafe rule).
+// Unfolding is bounded: a relation whose unfolding would give too many rules or literals is not
+// unfolded, and once step 4 has done a fixed amount of work (term nodes visited or built, names
+// made: under a second) it stops, leaving the relation at hand and the ones after it unsafe.
 // Safe rules come back unchanged, `or`s included: only unsafe rules and the callers of unfolded
 // relations are expanded. Whatever stays unsafe (a recursive relation of kind 4, a negated call
-// nothing guards) is left to the machines: the prover evaluates a relation with such a rule on
-// demand, where its calls bind the variables, as GGP-Base's top-down prover does (dresden/
-// themathematician's `(add 0 ?n ?n)`; reasoner/program.h), and the propnet refuses it. New
-// relations and variables are interned in the game's symbol table, named with a mark that no symbol
-// of the rule sheet contains (`r~1`,
-// `?~1`).
+// nothing guards, a relation not unfolded within the bounds) is left to the machines: the prover
+// evaluates a relation with such a rule on demand, where its calls bind the variables, as
+// GGP-Base's top-down prover does (dresden/themathematician's `(add 0 ?n ?n)`;
+// reasoner/program.h), and the propnet refuses it. New relations and variables are interned in the
+// game's symbol table, named with a mark that no symbol of the rule sheet contains (`r~1`, `?~1`).
 #include <cstddef>
 
 #include "gdl/ast.h"
@@ -42,11 +44,13 @@ namespace ggp::gdl {
 
 // What make_rules_safe changed.
 struct UnsafeRewrite {
-  size_t dropped_literals = 0;    // step 1
-  size_t role_atoms = 0;          // step 2
-  size_t dropped_rules = 0;       // step 3
-  size_t unfolded_relations = 0;  // step 4
-  size_t unsafe_left = 0;         // rules still unsafe afterwards
+  size_t dropped_literals = 0;     // step 1
+  size_t role_atoms = 0;           // step 2
+  size_t dropped_rules = 0;        // step 3
+  size_t unfolded_relations = 0;   // step 4
+  size_t unfolding_work = 0;       // step 4's work, in the units of its budget
+  bool unfolding_stopped = false;  // step 4 spent its work budget before it was done
+  size_t unsafe_left = 0;          // rules still unsafe afterwards
   bool changed() const {
     return dropped_literals + role_atoms + dropped_rules + unfolded_relations > 0;
   }

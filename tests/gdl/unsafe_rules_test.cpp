@@ -38,6 +38,16 @@ Game rewritten(const std::string& rules, UnsafeRewrite* report = nullptr) {
 
 constexpr const char* kFrame = "(role a) (role b) (index 1) (index 2) (init (s 1)) ";
 
+// `n` copies of `pattern`, each with its `#` replaced by its number (0, 1, ...), space separated.
+std::string repeat(const std::string& pattern, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    for (char c : pattern) out += c == '#' ? std::to_string(i) : std::string(1, c);
+    out += ' ';
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("unsafe rules: is_safe reads 'or' as its expansions") {
@@ -141,6 +151,73 @@ TEST_CASE("unsafe rules: a relation whose callers bind its head is unfolded into
           return t.find("(<= (column~") == 0 && t.find("(index ?") != std::string::npos &&
                  t.find("(true (s 2))") != std::string::npos;
         }) == 1);
+}
+
+TEST_CASE("unsafe rules: the calls of one body are unfolded together, in order") {
+  // As if unfolded one call after the other: the first call varies slowest, and the second call
+  // sees the first one's bindings.
+  Game g = rewritten(std::string(kFrame) +
+                     "(<= (p ?a (g ?a)) (index ?a)) (p ?q ?q)"
+                     "(<= (legal a (m ?x ?z)) (index ?x) (p ?x ?y) (p ?y ?z))");
+  const std::vector<std::string> all = texts(g);
+  const std::vector<std::string> legal(all.end() - 4, all.end());
+  CHECK(legal == std::vector<std::string>{
+                     "(<= (legal a (m ?x (g (g ?x)))) (index ?x) (index ?x) (index (g ?x)))",
+                     "(<= (legal a (m ?x (g ?x))) (index ?x) (index ?x))",
+                     "(<= (legal a (m ?y (g ?y))) (index ?y) (index ?y))",
+                     "(<= (legal a (m ?z ?z)) (index ?z))"});
+}
+
+TEST_CASE("unsafe rules: a body with many calls costs its result, not a copy per call") {
+  // 300 calls, each replaced by 300 literals: the one rule has 90,001 (within the caps). Copied
+  // once per call, as the loader did, that was 13.5 million literals and 1.6 GB.
+  Game g = parse_game(std::string(kFrame) + "(<= (c ?m ?z) " + repeat("(index ?z)", 300) + ")" +
+                      "(<= (legal a go) (index ?x0) " + repeat("(c ?x# ?y#)", 300) + ")");
+  UnsafeRewrite report = make_rules_safe(g);
+  CHECK_FALSE(report.unfolding_stopped);
+  CHECK(report.unfolded_relations == 1);
+  CHECK(report.unsafe_left == 0);
+  CHECK(g.rules.back().body.size() == 1 + 300 * 300);
+}
+
+TEST_CASE("unsafe rules: unfolding stops at its work budget and leaves the rest unsafe") {
+  SUBCASE("branches that all fail at the last call") {
+    // Each of c's 10 rules matches each of the first 7 calls, and none the last: 10^7 branches
+    // that give no rule.
+    const std::string rules = std::string(kFrame) + repeat("(<= (c ?m #) (index ?z))", 10) +
+                              "(<= (legal a go) " + repeat("(c ?x# ?y#)", 7) + "(c 1 99))";
+    Game g = parse_game(rules);
+    UnsafeRewrite report = make_rules_safe(g);
+    CHECK(report.unfolding_stopped);
+    CHECK(report.unfolded_relations == 0);
+    CHECK(report.unsafe_left == 10);  // c's rules, as written
+    CHECK(texts(g) == texts(parse_game(rules)));
+    CHECK_NOTHROW(load_game_text(rules));
+  }
+  SUBCASE("a unifier whose bindings nest") {
+    // The call binds ?x0 to (f ?b0 ?b0), ?b0 to (f ?b1 ?b1), and so on: (index ?x0) would become
+    // a term of 2^30 nodes.
+    Game g =
+        parse_game(std::string(kFrame) + "(<= (c " + repeat("(f ?b# ?b#)", 30) + repeat("?b#", 30) +
+                   ") (index ?z))" + "(<= (legal a go) (c " + repeat("?x#", 30) +
+                   repeat("?x#", 31).substr(4) + ") " + repeat("(index ?x#)", 31) + ")");
+    UnsafeRewrite report = make_rules_safe(g);
+    CHECK(report.unfolding_stopped);
+    CHECK(report.unfolded_relations == 0);
+    CHECK(report.unsafe_left == 1);
+  }
+  SUBCASE("many small unfoldings after a large one") {
+    // c0 unfolds into 2^16 rules; then each of 200 relations is unfolded in turn, and each
+    // unfolding goes over every rule of the game.
+    Game g = parse_game(std::string(kFrame) + "(c0 ?m 1) (c0 ?m 2) (<= (legal a go) " +
+                        repeat("(c0 ?x# ?y#)", 16) + "(index ?w))" +
+                        repeat("(<= (d# ?m) (index ?z)) (<= (legal a (m#)) (d# 1))", 200));
+    UnsafeRewrite report = make_rules_safe(g);
+    CHECK(report.unfolding_stopped);
+    CHECK(report.unfolded_relations >= 1);
+    CHECK(report.unfolded_relations < 201);
+    CHECK(report.unsafe_left > 0);
+  }
 }
 
 TEST_CASE("unsafe rules: what cannot be unfolded stays unsafe") {
