@@ -25,13 +25,6 @@ using Definitions = std::map<SymbolId, std::vector<const Rule*>>;
 // within the rule count alone).
 constexpr size_t kMaxUnfoldedRules = 100'000;
 constexpr size_t kMaxUnfoldedLiterals = 200'000;
-// Unfolding as a whole stops (leaving the relation it was unfolding, and every one after it,
-// unsafe) once it has done this much work, in WorkBudget's units. The caps above bound what it
-// produces, not what it does: branches that all fail to unify deeper down, a unifier whose
-// bindings nest, or many small unfoldings after a large one each cost time and memory without
-// nearing them. The corpus's unfoldings take at most 7,336 units; this many took 0.1 to 0.5 s in
-// a Release build (docs/robustness.md).
-constexpr size_t kMaxUnfoldingWork = 5'000'000;
 
 // A fresh name costs this many units of work: it is interned for good (a hash lookup, a string kept
 // in the game's symbol table), and in a profile of a long unfolding it took half the time.
@@ -226,7 +219,8 @@ class Substitution {
 
 class Rewriter {
  public:
-  Rewriter(Game& game, UnsafeRewrite& report) : game_(game), report_(report) {
+  Rewriter(Game& game, UnsafeRewrite& report, size_t max_unfolding_work)
+      : game_(game), report_(report), work_(max_unfolding_work) {
     // A mark that no symbol of the rule sheet contains, put in every fresh name.
     for (bool clash = true; clash;) {
       clash = false;
@@ -531,9 +525,9 @@ class Rewriter {
 
   Game& game_;
   UnsafeRewrite& report_;
-  std::string mark_ = "~";              // in every fresh name
-  size_t unfolded_literals_ = 0;        // body literals of the rules one unfolding has produced
-  WorkBudget work_{kMaxUnfoldingWork};  // step 4's
+  std::string mark_ = "~";        // in every fresh name
+  size_t unfolded_literals_ = 0;  // body literals of the rules one unfolding has produced
+  WorkBudget work_;               // step 4's
   size_t counter_ = 0;
 };
 
@@ -544,11 +538,11 @@ bool is_safe(const Rule& rule) {
   return bound && subset(variables_of(rule.head), *bound);
 }
 
-UnsafeRewrite make_rules_safe(Game& game) {
+UnsafeRewrite make_rules_safe(Game& game, size_t max_unfolding_work) {
   UnsafeRewrite report;
   if (std::all_of(game.rules.begin(), game.rules.end(), [](const Rule& r) { return is_safe(r); }))
     return report;
-  Rewriter(game, report).run();
+  Rewriter(game, report, max_unfolding_work).run();
   return report;
 }
 

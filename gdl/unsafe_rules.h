@@ -60,8 +60,17 @@ struct UnsafeRewrite {
 // body, in every expansion of the rule's `or`s (the GDL spec's safety).
 bool is_safe(const Rule& rule);
 
-// Rewrites the game's unsafe rules as above, in place. The game should be valid (gdl/validator.h);
-// throws GdlError only if expanding an unsafe rule's `or`s gives thousands of rules.
-UnsafeRewrite make_rules_safe(Game& game);
+// Step 4's work budget, in units of a term node visited or built (unifying, substituting, scanning
+// the rules), an atom walked in the rule graph, or a tenth of a fresh name. The caps on the rules
+// and literals an unfolding produces do not bound what it does: branches that all fail to unify
+// deeper down, a unifier whose bindings nest, or many small unfoldings after a large one cost
+// time and memory without nearing them. The corpus's unfoldings take at most 7,336 units; this
+// many took 0.1 to 0.5 s in a Release build (docs/robustness.md).
+inline constexpr size_t kDefaultUnfoldingWork = 5'000'000;
+
+// Rewrites the game's unsafe rules as above, in place, unfolding within `max_unfolding_work`
+// units of work. The game should be valid (gdl/validator.h); throws GdlError only if expanding an
+// unsafe rule's `or`s gives thousands of rules.
+UnsafeRewrite make_rules_safe(Game& game, size_t max_unfolding_work = kDefaultUnfoldingWork);
 
 }  // namespace ggp::gdl
