@@ -98,7 +98,8 @@ MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& polic
           legal, [&](MoveId m) { return policy.mast->mean(m); }, policy.mast_temperature, rng,
           gibbs_scratch_)];
     case PlayoutMode::MastGreedy:
-      if (rng.uniform() >= policy.mast_epsilon) return mast_best(legal, *policy.mast, rng);
+      if (rng.uniform() >= policy.mast_epsilon) return reasoner::top_valued_move(
+            legal, [&](MoveId m) { return policy.mast->mean(m); }, rng);
       break;
     case PlayoutMode::Ppa:
       return legal[gibbs_draw(
@@ -107,22 +108,6 @@ MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& polic
       break;
   }
   return legal[rng.below(static_cast<uint32_t>(legal.size()))];
-}
-
-MoveId Rollout::mast_best(std::span<const MoveId> legal, const MoveAverages& mast,
-                          reasoner::Random& rng) {
-  MoveId best = legal[0];
-  double top = -INFINITY;
-  uint32_t ties = 0;
-  for (MoveId m : legal) {
-    double v = mast.mean(m);
-    if (v > top) {
-      top = v, best = m, ties = 1;
-    } else if (v == top && rng.below(++ties) == 0) {  // reservoir: each tie kept with 1/ties
-      best = m;
-    }
-  }
-  return best;
 }
 
 }  // namespace ggp::agent

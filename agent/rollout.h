@@ -65,9 +65,6 @@ class Rollout {
                     reasoner::Random& rng, Trace& trace);
   reasoner::MoveId choose(std::span<const reasoner::MoveId> legal, const RolloutPolicy& policy,
                           reasoner::Random& rng);
-  // The legal move with the highest MAST average, ties broken uniformly at random.
-  static reasoner::MoveId mast_best(std::span<const reasoner::MoveId> legal,
-                                    const MoveAverages& mast, reasoner::Random& rng);
 
   reasoner::StateMachine& machine_;
   reasoner::State a_, b_;

@@ -130,12 +130,13 @@ uint64_t BitParallelPlayouts::choose_by_value(uint32_t role, size_t n, uint64_t 
                                               reasoner::Random& rng) {
   // A lane follows with probability follow_bias_ / 256: the mask is built from the probability's
   // binary digits, least significant first (a digit 1 ORs a fair random word in, a 0 ANDs one).
+  if (n < 2) return 0;  // no lane has a choice: no draw
   uint64_t pending = 0;
   for (int digit = 0; digit < 8; ++digit)
     pending = (follow_bias_ >> digit) & 1 ? (pending | rng.next()) : (pending & rng.next());
   if (follow_bias_ >= 256) pending = ~uint64_t{0};
   pending &= movers;
-  if (pending == 0 || n < 2) return 0;
+  if (pending == 0) return 0;
   ranked_.clear();
   for (size_t i = 0; i < n; ++i) ranked_.push_back({bias_.value(legal_[i].first), legal_[i]});
   std::sort(ranked_.begin(), ranked_.end(),

@@ -27,14 +27,7 @@ bool random_joint_move(StateMachine& machine, const State& state, Random& rng, J
 MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng) {
   if (!bias.active() || rng.uniform() < bias.epsilon)
     return legal[rng.below(static_cast<uint32_t>(legal.size()))];
-  MoveId best = legal[0];
-  uint32_t ties = 0;  // reservoir sampling among the moves of the top value
-  for (MoveId m : legal) {
-    const float v = bias.value(m), top = bias.value(best);
-    if (v > top) best = m, ties = 1;
-    else if (v == top && rng.below(++ties) == 0) best = m;
-  }
-  return best;
+  return top_valued_move(legal, [&](MoveId m) { return bias.value(m); }, rng);
 }
 
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,

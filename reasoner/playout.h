@@ -13,6 +13,21 @@ namespace ggp::reasoner {
 // legal move (a broken game in a non-terminal state).
 bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint);
 
+// The move of `legal` (not empty) of highest value(move), ties broken uniformly at random
+// (reservoir sampling: the k-th tie replaces the pick with probability 1/k).
+template <class Value>
+MoveId top_valued_move(std::span<const MoveId> legal, Value&& value, Random& rng) {
+  MoveId best = legal[0];
+  auto top = value(best);
+  uint32_t ties = 1;
+  for (MoveId m : legal.subspan(1)) {
+    const auto v = value(m);
+    if (v > top) top = v, best = m, ties = 1;
+    else if (v == top && rng.below(++ties) == 0) best = m;
+  }
+  return best;
+}
+
 // A move of `legal` (not empty) chosen by `bias` (MoveBias: epsilon-greedy on its values), or
 // uniformly where the bias is not active.
 MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng);
