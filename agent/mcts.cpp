@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "agent/legal_share.h"
+
 namespace ggp::agent {
 
 using reasoner::MoveId;
@@ -45,7 +47,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
   if (config_.mast_unless_greedy && (greedy_decided_ || !config_.greedy_auto || !batched))
-    decide_mast();
+    decide_mast(limits);
   if (config_.heuristic_weight > 0 && !heuristic_decided_) decide_heuristic(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (workers_.size() > 1) return search_tree_parallel(limits);
@@ -147,14 +149,28 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
   add_note(line);
 }
 
-void MctsSearcher::decide_mast() {
+void MctsSearcher::decide_mast(const SearchLimits& limits) {
   config_.mast_unless_greedy = false;
-  if (config_.greedy_playouts) {
+  const Node& root = tree_.node(0);
+  std::string why = "greedy playouts on";
+  bool on = !config_.greedy_playouts && !root.terminal;
+  if (on) {
+    SearchLimits probe_limits = limits;
+    probe_limits.deadline = probe_deadline(limits, seconds_of(kLegalShareSeconds));
+    reasoner::Random rng(probe_rng_.next());
+    const LegalShare share = measure_legal_share(machine_, root.state, rng, kLegalSharePlayouts,
+                                                 probe_limits, config_.max_playout_depth);
+    on = share.decisions > 0 && share.share <= config_.mast_max_share;
+    char line[120];
+    std::snprintf(line, sizeof line, "greedy playouts off; legal moves %.3f of a role's moves over %zu playouts",
+                  share.share, share.playouts);
+    why = line;
+  }
+  if (!on) {
     config_.playout = PlayoutMode::Random;
     for (auto& w : workers_) w->policy.mode = PlayoutMode::Random;
   }
-  add_note(config_.greedy_playouts ? "MAST playouts off (greedy playouts on)"
-                                   : "MAST playouts on (epsilon-greedy, greedy playouts off)");
+  add_note(std::string(on ? "MAST playouts on (epsilon-greedy; " : "MAST playouts off (") + why + ")");
 }
 
 void MctsSearcher::decide_heuristic(const SearchLimits& limits) {

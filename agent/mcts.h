@@ -112,8 +112,10 @@ class MctsSearcher : public Searcher {
   // (about kGreedyProbeSeconds) and set greedy_playouts.
   void decide_greedy(const SearchLimits& limits);
   // With mast_unless_greedy, once greedy playouts are decided: MastGreedy stays where they are
-  // off, else playouts are random.
-  void decide_mast();
+  // off and the root's random playouts show a role's legal moves to be at most mast_max_share of
+  // its moves (agent/legal_share.h; kLegalSharePlayouts within a quarter of the call's time, at
+  // most kLegalShareSeconds), else playouts are random.
+  void decide_mast(const SearchLimits& limits);
   // With heuristic_weight, once: learn the evaluation from playouts within a quarter of the call's
   // time (at most kHeuristicSeconds) and keep it if it passes its check (agent/heuristic.h).
   void decide_heuristic(const SearchLimits& limits);
@@ -194,6 +196,8 @@ class MctsSearcher : public Searcher {
 
   static constexpr double kHeuristicSeconds = 3.0;
   static constexpr double kGreedyProbeSeconds = 0.3;
+  static constexpr double kLegalShareSeconds = 0.3;
+  static constexpr size_t kLegalSharePlayouts = 64;
   bool greedy_decided_ = false;
   std::unique_ptr<Heuristic> heuristic_;  // when learned and kept
   bool heuristic_decided_ = false;

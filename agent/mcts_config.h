@@ -77,6 +77,10 @@ struct MctsConfig {
   // in the lanes scored 15-5-4 against the default on the three games where greedy=auto turns
   // greedy playouts off (reversi, checkers, pentago) and 6-1-17 on the three where it turns them on.
   bool mast_unless_greedy = false;
+  // ... and where a role's legal moves are at most this share of its moves (agent/legal_share.h;
+  // 1: wherever greedy playouts are off). 0.25 divides the games of screens 7 and 8: reversi 0.15
+  // and checkers 0.02, where MAST won, from pentago 0.35 and hex 0.57, where it did not.
+  double mast_max_share = 0.25;
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
 
   bool decisive_in_tree = false;     // a node whose mover has an immediate win is proven at once

@@ -89,6 +89,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   };
   s["mast_tau"] = number("mast_tau", c.mast_temperature);
   s["mast_eps"] = number("mast_eps", c.mast_epsilon);
+  s["mast_share"] = number("mast_share", c.mast_max_share);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
   s["threshold"] = number("threshold", c.expand_threshold);
   s["nodes"] = number("nodes", c.max_nodes);
@@ -351,7 +352,9 @@ std::string player_spec_help() {
       "        moves ranked by their AMAF value instead of all tried first),\n"
       "        playout=random|mast|mast_eg|mast_eg_auto|ppa (mast_eg: epsilon-greedy MAST, in the\n"
       "        bit-parallel lanes too; mast_eg_auto: mast_eg where greedy playouts are off, as\n"
-      "        greedy=auto decides, random where they are on), mast_tau, mast_eps,\n"
+      "        greedy=auto decides, random where they are on), mast_share (mast_eg_auto: MAST\n"
+      "        only where a role's legal moves are at most this share of its moves; 0.25), mast_tau,\n"
+      "        mast_eps,\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -112,7 +112,7 @@ TEST_CASE("heuristic: piece counts learned where they predict the results, and o
   CHECK_FALSE(none.enabled);
 }
 
-TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once, MAST elsewhere") {
+TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once, MAST elsewhere unless placement") {
   MctsConfig config;
   config.leaf_batch = 16;
   config.leaf_playouts = 4;
@@ -135,6 +135,20 @@ TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once
   INFO(off);
   CHECK(off.find("greedy playouts off") != std::string::npos);
   CHECK(off.find("MAST playouts on") != std::string::npos);
+
+  // Hex: no greedy playouts either, but every empty cell is legal everywhere (agent/legal_share.h):
+  // with mast_share below its share, no MAST; reversi's share is below it.
+  config.mast_max_share = 0.25;
+  auto hex = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("hex_9x9")));
+  MctsSearcher placement(config, *hex, 5);
+  placement.search(playout_budget(256));
+  const std::string hex_note = placement.note();
+  INFO(hex_note);
+  CHECK(hex_note.find("greedy playouts off") != std::string::npos);
+  CHECK(hex_note.find("MAST playouts off") != std::string::npos);
+  MctsSearcher quiet_too(config, *reversi, 5);
+  quiet_too.search(playout_budget(256));
+  CHECK(quiet_too.note().find("MAST playouts on") != std::string::npos);
 }
 
 TEST_CASE("heuristic: line sets let where pieces stand count, and predict a race better") {
