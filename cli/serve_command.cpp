@@ -20,9 +20,13 @@ struct ServeOptions {
   // alpha-AMAF over batches of 16 leaves, each played out 4 times in the propnet's 64 bit-parallel
   // lanes (an ordinary search on the prover; docs/search_evidence.md section 7), with the goal
   // cutoff where the first search's probe finds goals that predict results, a win at once taken
-  // in the tree, and greedy playouts where the first search's probe finds them worth their cost
-  // (docs/strength.md: 59.4% against Sancho over 32 matches on 8 games).
-  std::string player = "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,decisive_tree=1,greedy=auto";
+  // in the tree, greedy playouts where the first search's probe finds them worth their cost, and
+  // else epsilon-greedy MAST playouts where a role's legal moves are a small share of its moves
+  // (docs/strength.md: 59.4% against Sancho over 32 matches on 8 games without MAST; with it,
+  // reversi 4-0 and checkers 3-0-1, the two of the eight where it turns MAST on).
+  std::string player =
+      "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,decisive_tree=1,greedy=auto,"
+      "playout=mast_eg_auto";
   int margin_ms = 200;
   int silence_grace_s = 10;
   uint64_t seed = 1;
