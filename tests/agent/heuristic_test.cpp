@@ -119,36 +119,33 @@ TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once
   config.greedy_auto = true;
   config.playout = PlayoutMode::MastGreedy;  // playout=mast_eg_auto: MAST where greedy is off
   config.mast_unless_greedy = true;
-  auto c4 = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("connect_four")));
-  MctsSearcher tactical(config, *c4, 5);
-  tactical.search(playout_budget(256));
-  const std::string on = tactical.note();
+  // The note of a first search on a shipped game.
+  auto first_note = [&config](const char* game) {
+    auto machine = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path(game)));
+    MctsSearcher searcher(config, *machine, 5);
+    searcher.search(playout_budget(256));
+    return searcher.note();
+  };
+  const std::string on = first_note("connect_four");
   INFO(on);
   CHECK(on.find("greedy playouts on") != std::string::npos);
   CHECK(on.find("MAST playouts off") != std::string::npos);
 
-  // Reversi: no move hands the other a win at once until the board is full.
-  auto reversi = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("reversi")));
-  MctsSearcher quiet(config, *reversi, 5);
-  quiet.search(playout_budget(256));
-  const std::string off = quiet.note();
+  // Reversi: no move hands the other a win at once until the board is full, and the position
+  // decides which few moves are legal (agent/legal_share.h).
+  const std::string off = first_note("reversi");
   INFO(off);
   CHECK(off.find("greedy playouts off") != std::string::npos);
   CHECK(off.find("MAST playouts on") != std::string::npos);
 
-  // Hex: no greedy playouts either, but every empty cell is legal everywhere (agent/legal_share.h):
-  // with mast_share below its share, no MAST; reversi's share is below it.
-  config.mast_max_share = 0.25;
-  auto hex = propnet_of(gdl::load_game_file(ggp::testing::shipped_game_path("hex_9x9")));
-  MctsSearcher placement(config, *hex, 5);
-  placement.search(playout_budget(256));
-  const std::string hex_note = placement.note();
-  INFO(hex_note);
-  CHECK(hex_note.find("greedy playouts off") != std::string::npos);
-  CHECK(hex_note.find("MAST playouts off") != std::string::npos);
-  MctsSearcher quiet_too(config, *reversi, 5);
-  quiet_too.search(playout_budget(256));
-  CHECK(quiet_too.note().find("MAST playouts on") != std::string::npos);
+  // Hex: no greedy playouts either, but every empty cell is legal everywhere: its legal share is
+  // over mast_share (0.25 by default), so no MAST, unless mast_share lets every share through.
+  const std::string placement = first_note("hex_9x9");
+  INFO(placement);
+  CHECK(placement.find("greedy playouts off") != std::string::npos);
+  CHECK(placement.find("MAST playouts off") != std::string::npos);
+  config.mast_max_share = 1.0;
+  CHECK(first_note("hex_9x9").find("MAST playouts on") != std::string::npos);
 }
 
 TEST_CASE("heuristic: line sets let where pieces stand count, and predict a race better") {
