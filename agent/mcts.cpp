@@ -152,7 +152,7 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
 void MctsSearcher::decide_mast(const SearchLimits& limits) {
   config_.mast_unless_greedy = false;
   const Node& root = tree_.node(0);
-  std::string why = "greedy playouts on";
+  std::string why = config_.greedy_playouts ? "greedy playouts on" : "a terminal root";
   bool on = !config_.greedy_playouts && !root.terminal;
   if (on) {
     SearchLimits probe_limits = limits;
@@ -162,7 +162,8 @@ void MctsSearcher::decide_mast(const SearchLimits& limits) {
                                                  probe_limits, config_.max_playout_depth);
     on = share.decisions > 0 && share.share <= config_.mast_max_share;
     char line[120];
-    std::snprintf(line, sizeof line, "greedy playouts off; legal moves %.3f of a role's moves over %zu playouts",
+    std::snprintf(line, sizeof line,
+                  "greedy playouts off, legal moves %.3f of a role's moves over %zu playouts",
                   share.share, share.playouts);
     why = line;
   }
@@ -170,7 +171,8 @@ void MctsSearcher::decide_mast(const SearchLimits& limits) {
     config_.playout = PlayoutMode::Random;
     for (auto& w : workers_) w->policy.mode = PlayoutMode::Random;
   }
-  add_note(std::string(on ? "MAST playouts on (epsilon-greedy; " : "MAST playouts off (") + why + ")");
+  add_note(std::string(on ? "MAST playouts on (epsilon-greedy, " : "MAST playouts off (") + why +
+           ")");
 }
 
 void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
