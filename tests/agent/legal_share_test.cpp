@@ -13,13 +13,8 @@ using namespace ggp::agent;
 
 namespace {
 
-std::unique_ptr<reasoner::StateMachine> shipped_propnet(const std::string& name) {
-  auto game = gdl::load_game_file(ggp::testing::shipped_game_path(name));
-  return propnet::make_machine(game, propnet::MachineKind::Propnet).machine;
-}
-
 double share_of(const std::string& game) {
-  auto machine = shipped_propnet(game);
+  auto machine = ggp::test::shipped_propnet(game);
   reasoner::Random rng(11);
   const LegalShare s = measure_legal_share(*machine, machine->initial_state(), rng, 64, {});
   INFO(game);

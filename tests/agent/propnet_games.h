@@ -9,10 +9,15 @@
 
 namespace ggp::test {
 
+// A game of games_kif/ (its name without .kif) on the propnet.
+inline std::unique_ptr<reasoner::StateMachine> shipped_propnet(const std::string& name) {
+  auto game = gdl::load_game_file(ggp::testing::shipped_game_path(name));
+  return propnet::make_machine(game, propnet::MachineKind::Propnet).machine;
+}
+
 // games_kif/ticTacToe.kif: moves (place ROW COLUMN), the player not to move passes.
 inline std::unique_ptr<reasoner::StateMachine> tic_tac_toe_propnet() {
-  auto game = gdl::load_game_file(ggp::testing::shipped_game_path("ticTacToe"));
-  return propnet::make_machine(game, propnet::MachineKind::Propnet).machine;
+  return shipped_propnet("ticTacToe");
 }
 
 }  // namespace ggp::test
