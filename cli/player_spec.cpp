@@ -247,7 +247,7 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
     Settings mcts;
     add_mcts_settings(mcts, spec.mcts);  // checks the values; each candidate applies them again
     for (auto& [key, setter] : mcts)
-      settings[key] = [&spec, key, setter](const std::string& v) {
+      settings[key] = [&spec, key = key, setter = setter](const std::string& v) {
         setter(v);
         spec.mcts_overrides.emplace_back(key, v);
       };

@@ -34,7 +34,6 @@ struct Literal {
   Term term;
   std::vector<Literal> children;
   SourceLocation where;
-  friend bool operator==(const Literal&, const Literal&) = default;
 };
 
 // `(<= head body...)`, or a fact when the body is empty.

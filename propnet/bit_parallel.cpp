@@ -75,7 +75,7 @@ void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
   for (const BitSegment& s : segments) {
     if (s.form < BitSegment::kGeneric) {  // inlined loops: small networks run many short segments
       [&]<size_t... forms>(std::index_sequence<forms...>) {
-        ((s.form == forms && (run_fixed<forms>(s.op_begin, s.op_end), true)) || ...);
+        (void)((s.form == forms && (run_fixed<forms>(s.op_begin, s.op_end), true)) || ...);
       }(std::make_index_sequence<BitSegment::kGeneric>());
       continue;
     }

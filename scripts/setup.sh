@@ -5,8 +5,9 @@ set -euo pipefail
 # chromium and chromium-driver: the tournament report's test opens the report in headless Chromium.
 # gnugo: scripts/vs_gnugo.py plays `ggp gtp` against GNU Go (docs/go.md).
 # python3: scripts/hostile.py (a test) and scripts/vs_gnugo.py.
+# clang and libclang-rt-dev (libFuzzer): the sanitizer tree and the fuzz targets (scripts/fuzz.sh).
 packages=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev doctest-dev libcli11-dev ccache
-          chromium chromium-driver gnugo python3)
+          chromium chromium-driver gnugo python3 clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the Release tree and runs every test; then the unit tests again under ASan+UBSan
-# (GGP_SKIP_SANITIZERS=1 skips that part).
+# Builds the Release tree and runs every test; then the unit tests again under ASan+UBSan, and with
+# clang each libFuzzer target for a minute (GGP_SKIP_SANITIZERS=1 skips that part).
 # The corpus suites (ctest label corpus: every corpus game, every reference trace, the protocol
 # captures, the deadline run on chess) read the outside corpus: GGP_CORPUS=DIR, else ../shared
 # beside the project. Without one, ctest reports them Skipped and the last line says so.
@@ -21,8 +21,24 @@ trap 'echo "$corpus_line"' EXIT
 
 (cd build && ctest --output-on-failure -j "$(nproc)")
 if [ "${GGP_SKIP_SANITIZERS:-0}" != 1 ]; then
-  echo "test.sh: the unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/)"
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGGP_SANITIZE=ON >/dev/null
-  NINJA_STATUS=${NINJA_STATUS:-"[%f/%t, %e s] "} cmake --build build-asan -j "$(nproc)"
-  (cd build-asan && ctest --output-on-failure -j "$(nproc)" -L unit)
+  # With clang (scripts/setup.sh installs it) the sanitizer tree is the fuzzing tree, build-fuzz/,
+  # and each libFuzzer target then runs for GGP_FUZZ_SECONDS (60 by default; 0 leaves it out).
+  if command -v clang++ >/dev/null; then
+    tree=build-fuzz
+    [ -f $tree/CMakeCache.txt ] ||
+      CXX=clang++ cmake -S . -B $tree -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGGP_FUZZ=ON >/dev/null
+  else
+    tree=build-asan
+    cmake -S . -B $tree -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGGP_SANITIZE=ON >/dev/null
+  fi
+  echo "test.sh: the unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer ($tree/)"
+  NINJA_STATUS=${NINJA_STATUS:-"[%f/%t, %e s] "} cmake --build $tree -j "$(nproc)"
+  (cd $tree && ctest --output-on-failure -j "$(nproc)" -L unit)
+  fuzz_seconds=${GGP_FUZZ_SECONDS:-60}
+  if [ $tree != build-fuzz ]; then
+    echo "test.sh: fuzzing skipped: no clang++ (scripts/setup.sh installs clang and libclang-rt-dev)"
+  elif [ "$fuzz_seconds" != 0 ]; then
+    echo "test.sh: each fuzz target for $fuzz_seconds s (scripts/fuzz.sh)"
+    scripts/fuzz.sh "$fuzz_seconds"
+  fi
 fi

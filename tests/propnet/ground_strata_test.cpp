@@ -61,8 +61,8 @@ std::vector<int> group_of(const Prepared& p, const GroundingStrata& s) {
 TEST_CASE("stratify: dynamic and needed relations, static groups dependencies first") {
   const Prepared p = prepare(gdl::load_game_text(kCounter, "counter"));
   const GroundingStrata s = stratify(p.set);
-  for (auto [name, arity] : {std::pair{"succ", 2u}, {"less", 2u}, {"big", 1u}, {"lonely", 1u}})
-    CHECK_MESSAGE(!s.dynamic[p.relation(name, arity)], name);
+  for (auto relation : {std::pair{"succ", 2u}, {"less", 2u}, {"big", 1u}, {"lonely", 1u}})
+    CHECK_MESSAGE(!s.dynamic[p.relation(relation.first, relation.second)], relation.first);
   CHECK(s.dynamic[p.relation("high", 0)]);
   CHECK(s.dynamic[p.relation("legal", 2)]);
   CHECK_FALSE(s.needed[p.relation("lonely", 1)]);

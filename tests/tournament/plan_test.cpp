@@ -44,10 +44,10 @@ void check_balanced(const std::vector<ScheduledMatch>& schedule, size_t game, si
                     size_t roles, int expected) {
   const auto counts = seat_counts(schedule, game);
   CHECK(counts.size() == players * roles);  // everyone sat in every seat
-  for (const auto& [key, n] : counts) {
-    CAPTURE(key.first);
-    CAPTURE(key.second);
-    CHECK(n == expected);
+  for (const auto& count : counts) {  // CAPTURE of a structured binding: clang 14 can't
+    CAPTURE(count.first.first);
+    CAPTURE(count.first.second);
+    CHECK(count.second == expected);
   }
 }
 
