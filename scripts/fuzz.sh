@@ -22,8 +22,8 @@ command -v clang++ >/dev/null || {
   echo "fuzz.sh: needs clang and libFuzzer: apt-get install clang libclang-rt-dev" >&2
   exit 1
 }
-[ -f build-fuzz/CMakeCache.txt ] ||
-  CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGGP_FUZZ=ON >/dev/null
+source scripts/lib/fuzz_tree.sh
+configure_fuzz_tree
 NINJA_STATUS=${NINJA_STATUS:-"[%f/%t, %e s] "} cmake --build build-fuzz -j "$(nproc)" \
   --target "${targets[@]/#/fuzz_}"
 
@@ -54,16 +54,17 @@ fuzz_target() {
 }
 
 status=0
-running=()
-for target in "${targets[@]}"; do
-  fuzz_target "$target" >"build-fuzz/fuzz_$target.report" 2>&1 &
-  running+=("$target:$!")
-  if [ ${#running[@]} -ge "$(nproc)" ] || [ "$target" = "${targets[-1]}" ]; then
-    for entry in "${running[@]}"; do
-      wait "${entry#*:}" || status=1
-      cat "build-fuzz/fuzz_${entry%%:*}.report"
-    done
-    running=()
-  fi
+cores=$(nproc)
+for ((i = 0; i < ${#targets[@]}; i += cores)); do  # a batch of targets per round, one a core
+  batch=("${targets[@]:i:cores}")
+  pids=()
+  for target in "${batch[@]}"; do
+    fuzz_target "$target" >"build-fuzz/fuzz_$target.report" 2>&1 &
+    pids+=($!)
+  done
+  for j in "${!batch[@]}"; do
+    wait "${pids[j]}" || status=1
+    cat "build-fuzz/fuzz_${batch[j]}.report"
+  done
 done
 exit $status

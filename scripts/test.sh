@@ -24,9 +24,9 @@ if [ "${GGP_SKIP_SANITIZERS:-0}" != 1 ]; then
   # With clang (scripts/setup.sh installs it) the sanitizer tree is the fuzzing tree, build-fuzz/,
   # and each libFuzzer target then runs for GGP_FUZZ_SECONDS (60 by default; 0 leaves it out).
   if command -v clang++ >/dev/null; then
-    tree=build-fuzz
-    [ -f $tree/CMakeCache.txt ] ||
-      CXX=clang++ cmake -S . -B $tree -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGGP_FUZZ=ON >/dev/null
+    source scripts/lib/fuzz_tree.sh
+    configure_fuzz_tree
+    tree=$fuzz_tree
   else
     tree=build-asan
     cmake -S . -B $tree -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGGP_SANITIZE=ON >/dev/null
