@@ -169,10 +169,13 @@ class MctsSearcher : public Searcher {
   // the proof thread, and marks the root moves it has proven (lost, or won) since the last call.
   void take_proofs();
   // Marks the root's child by its mover's move `index` solved, with `winner`'s value 1 and the
-  // other role's 0, creating the child if the tree has not, and tries to solve the root.
-  void mark_root_child(size_t index, reasoner::RoleIndex winner);
+  // other role's 0, and the game's end within `turns`, creating the child if the tree has not, and
+  // tries to solve the root.
+  void mark_root_child(size_t index, reasoner::RoleIndex winner, int turns);
   // Adds the left root's proofs to the note.
   void note_proofs();
+  // Between two proven children of a node whose mover is `role`: whether `a` is the better move.
+  bool proven_better(uint32_t a, uint32_t b, reasoner::RoleIndex role) const;
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
   bool tree_full() const;

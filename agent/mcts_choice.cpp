@@ -2,6 +2,7 @@
 // move, and tree reuse between turns.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "agent/mcts.h"
 
@@ -29,24 +30,32 @@ bool MctsSearcher::try_solve(uint32_t id) {
     }
     std::span<const double> v = tree_.value(c);
     if (mover >= 0) {
-      auto m = static_cast<RoleIndex>(mover);
-      if (v[m] >= 1.0) {
-        best = c;
-        all_proven = true;
-        break;
-      }
-      if (best == kNoNode || v[m] > tree_.value(best)[m]) best = c;
+      if (best == kNoNode || proven_better(c, best, static_cast<RoleIndex>(mover))) best = c;
     } else if (best == kNoNode) {
       best = c;
     } else if (!std::equal(v.begin(), v.end(), tree_.value(best).begin())) {
       return false;
+    } else if (tree_.node(c).proof_turns > tree_.node(best).proof_turns) {
+      best = c;  // the same values every way: the game lasts as long as its longest line
     }
   }
-  if (!all_proven || best == kNoNode) return false;
+  if (best == kNoNode) return false;
+  // A win settles the node before every child is proven (its turns are then an upper bound).
+  if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= 1.0)) return false;
   std::span<const double> v = tree_.value(best);
   std::copy(v.begin(), v.end(), tree_.value(id).begin());
+  n.proof_turns = static_cast<uint16_t>(std::min<int>(tree_.node(best).proof_turns + 1, UINT16_MAX));
   n.solved = true;
   return true;
+}
+
+bool MctsSearcher::proven_better(uint32_t a, uint32_t b, RoleIndex role) const {
+  // The higher value; between equal values, a win sooner, anything else later: the longer a lost
+  // (or drawn) game goes on, the more chances the other role has to go wrong.
+  const double va = tree_.value(a)[role], vb = tree_.value(b)[role];
+  if (va != vb) return va > vb;
+  const uint16_t ta = tree_.node(a).proof_turns, tb = tree_.node(b).proof_turns;
+  return va >= 1.0 ? ta < tb : ta > tb;
 }
 
 std::optional<double> MctsSearcher::proven_value(RoleIndex role) const {
@@ -67,17 +76,21 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
   if (end - begin == 1) return tree_.edge_move(begin);
 
   if (config_.solver && node_mover(0) == static_cast<int>(role)) {
-    // A proven top result is played at once; a proven root plays its best proven child.
-    uint32_t proven_best = kNoNode;
+    // A proven top result is played at once (the quickest proven win); a proven root plays its
+    // best proven child, the slowest loss where every move is lost; between moves proven alike,
+    // the most visited.
+    uint32_t proven_best = kNoNode, best_child = kNoNode;
     for (uint32_t e = begin; e < end; ++e) {
       uint32_t c = tree_.child(0, e - begin);
       if (c == kNoNode || !tree_.node(c).solved) continue;
-      double v = tree_.value(c)[role];
-      if (v >= 1.0) return tree_.edge_move(e);
-      if (proven_best == kNoNode || v > tree_.value(tree_.child(0, proven_best - begin))[role])
-        proven_best = e;
+      if (best_child == kNoNode || proven_better(c, best_child, role) ||
+          (!proven_better(best_child, c, role) &&
+           tree_.stats(e).visits > tree_.stats(proven_best).visits))
+        proven_best = e, best_child = c;
     }
-    if (tree_.node(0).solved && proven_best != kNoNode) return tree_.edge_move(proven_best);
+    if (proven_best != kNoNode &&
+        (tree_.value(best_child)[role] >= 1.0 || tree_.node(0).solved))
+      return tree_.edge_move(proven_best);
   }
   if (num_roles_ == 1 && config_.remember_best_line && !best_line_.empty()) {
     std::span<const MoveId> legal = tree_.moves(0, role);

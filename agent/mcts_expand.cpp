@@ -94,6 +94,7 @@ uint32_t MctsSearcher::insert_node(const NodeDraft& d) {
     tree_.set_child(id, static_cast<uint64_t>(d.decisive_win), child);
     std::copy(d.win_values.begin(), d.win_values.end(), tree_.value(id).begin());
     tree_.node(id).solved = true;
+    tree_.node(id).proof_turns = 1;
   }
   return id;
 }

@@ -2,6 +2,9 @@
 // each new root goes to the proof thread, and what it has proven enters the tree at the next
 // search call as MCTS-Solver's exact values, so that selection never returns to a move proven
 // lost and a proven win is played at once.
+#include <algorithm>
+#include <cstdint>
+
 #include "agent/mcts.h"
 
 namespace ggp::agent {
@@ -10,7 +13,7 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
-void MctsSearcher::mark_root_child(size_t index, RoleIndex winner) {
+void MctsSearcher::mark_root_child(size_t index, RoleIndex winner, int turns) {
   MctsWorker& w = *workers_[0];
   // One mover: the joint index is the mover's move index, the other role has one move.
   uint32_t child = tree_.child(0, index);
@@ -28,6 +31,7 @@ void MctsSearcher::mark_root_child(size_t index, RoleIndex winner) {
   std::span<double> value = tree_.value(child);
   for (RoleIndex r = 0; r < num_roles_; ++r) value[r] = r == winner ? 1.0 : 0.0;
   c.solved = true;
+  c.proof_turns = static_cast<uint16_t>(std::clamp(turns, 0, int{UINT16_MAX}));
   tree_.node(0).floor_known = false;
   try_solve(0);
 }
@@ -54,7 +58,7 @@ void MctsSearcher::take_proofs() {
   for (const ProofThread::Proof& p : proof_thread_->take(root.state)) {
     if (p.winner == other) ++lost;
     else add_note("a forced win found by the proof thread");
-    mark_root_child(p.move, p.winner);
+    mark_root_child(p.move, p.winner, p.turns);
   }
   if (lost > 0) add_note("the proof thread proved " + std::to_string(lost) + " moves lost");
   proof_.lost += lost;

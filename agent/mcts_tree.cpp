@@ -32,6 +32,7 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   n.terminal = false;
   n.solved = false;
   n.floor_known = false;
+  n.proof_turns = 0;
   n.mover = -1;
   if (index_on_) index_.emplace(state, id);
   offsets_.push_back(0);
@@ -56,7 +57,7 @@ void Tree::finish_node(uint32_t id) {
     uint64_t count = offsets_[base + r + 1] - offsets_[base + r];
     if (count > 1) {
       several_movers |= n.mover >= 0;
-      n.mover = static_cast<int32_t>(r);
+      n.mover = static_cast<int16_t>(r);
     }
     joints = count == 0 ? 0 : joints * count;
     if (joints > (uint64_t{1} << 40)) joints = uint64_t{1} << 40;  // saturates: map-only
@@ -120,6 +121,7 @@ void Tree::reroot(uint32_t new_root) {
     to.visits = from.visits;
     to.terminal = from.terminal;
     to.solved = from.solved;
+    to.proof_turns = from.proof_turns;
     size_t base = static_cast<size_t>(old) * (num_roles_ + 1);
     for (size_t r = 0; r < num_roles_; ++r) {
       uint32_t b = from.edge_begin + offsets_[base + r],

@@ -37,7 +37,11 @@ struct Node {
   bool terminal = false;
   bool solved = false;       // value() is exact: terminal goals, or proven by MCTS-Solver
   bool floor_known = false;  // `floor` is up to date (MctsSearcher::proven_floor's cache)
-  int32_t mover = -1;        // the only role with more than one edge, or -1 (set by finish_node)
+  // Where solved: the turns to the end of the game under the proof (0 at a terminal node; from the
+  // proof thread, the bound it proved). MCTS-Solver's choice between proven moves reads it: the
+  // quickest win, the slowest loss.
+  uint16_t proof_turns = 0;
+  int16_t mover = -1;        // the only role with more than one edge, or -1 (set by finish_node)
   double floor = -1;  // the mover's best proven child value (-1: none); valid while floor_known
 };
 

@@ -85,7 +85,9 @@ void ProofThread::prove(const Request& r) {
   SearchLimits limits;
   limits.stop = &abandon_;
   RootProofEvents events;
-  events.proven = [&](size_t move, RoleIndex winner) { publish(r, {move, winner}); };
+  events.proven = [&](size_t move, RoleIndex winner, int turns) {
+    publish(r, {move, winner, turns});
+  };
   events.depth_done = [&](int plies) {
     std::lock_guard lock(mutex_);
     if (request_.generation != r.generation) return false;

@@ -24,6 +24,7 @@ class ProofThread {
   struct Proof {
     size_t move = 0;  // the index among the mover's moves handed over
     reasoner::RoleIndex winner = 0;
+    int turns = 0;  // after the move, the win comes within this many turns
   };
 
   // `nice`: the thread's niceness (0: unchanged; where the system does not allow it, unchanged).

@@ -25,7 +25,7 @@ void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const 
       if (outcome == ForcedWinSearch::Outcome::Unknown) return;
       if (outcome == ForcedWinSearch::Outcome::Win) {
         lost[i] = 1;
-        events.proven(i, other);
+        events.proven(i, other, plies);
       }
     }
     const ForcedWinSearch::Outcome won =
@@ -34,7 +34,7 @@ void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const 
     if (!events.depth_done(plies)) return;
     if (won == ForcedWinSearch::Outcome::Win) {
       for (size_t i = 0; i < root.moves.size(); ++i)
-        if (root.moves[i] == search.winning_move()) events.proven(i, root.mover);
+        if (root.moves[i] == search.winning_move()) events.proven(i, root.mover, plies + 1);
       return;
     }
   }

@@ -21,8 +21,9 @@ struct ProofRoot {
 };
 
 struct RootProofEvents {
-  // A root move (its index in ProofRoot::moves) and the role whose forced win it is proven to be.
-  std::function<void(size_t move, reasoner::RoleIndex winner)> proven;
+  // A root move (its index in ProofRoot::moves), the role whose forced win it is proven to be,
+  // and the turns after the move within which that win comes (a bound: not within two fewer).
+  std::function<void(size_t move, reasoner::RoleIndex winner, int turns)> proven;
   // Every root move proven to `plies` turns; false stops the deepening.
   std::function<bool(int plies)> depth_done;
 };

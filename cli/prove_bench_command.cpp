@@ -88,7 +88,7 @@ PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot&
   limits.deadline = t0 + std::chrono::duration_cast<Clock::duration>(
                              std::chrono::duration<double>(o.seconds));
   agent::RootProofEvents events;
-  events.proven = [&](size_t, RoleIndex winner) {
+  events.proven = [&](size_t, RoleIndex winner, int) {
     if (winner == root.mover) r.won = true;
     else ++r.lost;
   };

@@ -98,6 +98,33 @@ TEST_CASE("solver: Nim wins and losses are proven; the winning move is played") 
   CHECK(*b.proven_value(1) == 1.0);
 }
 
+TEST_CASE("solver: where every move is lost the slowest loss is played, where several win the quickest") {
+  ExplicitGame game(2);
+  auto leaf = [&](GoalValue a, GoalValue b) { return game.add_terminal({a, b}); };
+  // Role 0 loses whatever it does: at once, after one turn of role 1, or after three turns (role 1
+  // has one move, then role 0 two that both lose in one). The quick loss comes first, where the
+  // choice among equal proven values used to stop.
+  auto lose_in_one = [&] { return game.add_turn(1, {{"z", leaf(0, 100)}, {"w", leaf(0, 100)}}); };
+  uint32_t three_turns =
+      game.add_turn(1, {{"x", game.add_turn(0, {{"p", lose_in_one()}, {"q", lose_in_one()}})}});
+  game.set_initial(
+      game.add_turn(0, {{"now", leaf(0, 100)}, {"soon", lose_in_one()}, {"late", three_turns}}));
+  MctsSearcher lost(preset_config("uct"), game, 2);
+  lost.search(playout_budget(5000));
+  REQUIRE(lost.proven_value(0).has_value());
+  CHECK(*lost.proven_value(0) == 0.0);
+  CHECK(lost.best_move(0) == game.move(0, "late"));
+
+  ExplicitGame wins(2);
+  auto win = [&] { return wins.add_terminal({100, 0}); };
+  uint32_t slow = wins.add_turn(1, {{"x", wins.add_turn(0, {{"p", win()}, {"q", win()}})}, {"y", win()}});
+  wins.set_initial(wins.add_turn(0, {{"slow", slow}, {"quick", win()}}));
+  MctsSearcher won(preset_config("uct"), wins, 2);
+  won.search(playout_budget(5000));
+  REQUIRE(won.proven_value(0).has_value());
+  CHECK(won.best_move(0) == wins.move(0, "quick"));
+}
+
 TEST_CASE("decoupled uct: simultaneous moves, each role on its own statistics") {
   auto dominant = test::make_dominant_moves();
   MctsSearcher a(preset_config("uct"), *dominant, 5);
