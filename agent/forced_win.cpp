@@ -13,6 +13,7 @@ ForcedWinSearch::Outcome ForcedWinSearch::prove(const State& state, RoleIndex at
   limits_ = &limits;
   node_limit_ = nodes_ + max_nodes;
   out_of_budget_ = false;
+  winning_move_.reset();
   // One frame per depth, made before the search: a child is searched in place, by reference.
   if (frames_.size() < static_cast<size_t>(plies) + 1) frames_.resize(static_cast<size_t>(plies) + 1);
   return search(state, ProofTable::key(state, attacker), plies, 0);
@@ -25,8 +26,10 @@ bool ForcedWinSearch::is_win(const State& terminal) {
 
 ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, uint64_t key, int plies,
                                                  size_t depth) {
+  // A win the table knows is taken below the state asked about; there the search goes on to find
+  // the winning move (the table keeps no moves), which its children's entries mostly give at once.
   const int16_t known = table_.find(key);
-  if ((known > 0 && known <= plies) || (known < 0 && -known >= plies))
+  if ((known > 0 && known <= plies && depth > 0) || (known < 0 && -known >= plies))
     return known > 0 ? Outcome::Win : Outcome::NoWin;
   if (nodes_ >= node_limit_ || ((nodes_ & 255) == 0 && interrupted(*limits_)))
     out_of_budget_ = true;

@@ -22,6 +22,7 @@
 // "win" is a terminal state where the attacker's goal is 100 and the other's 0: a proof gives
 // both roles' exact values.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "agent/proof_table.h"
@@ -44,10 +45,10 @@ class ForcedWinSearch {
   // Whether `attacker` can force a win from the non-terminal `state` within `plies` turns (one
   // move of the role with a choice each; 1: a win at once). Stops with Unknown when `limits`
   // say so or `max_nodes` more states have been expanded. After a Win where the attacker moves in
-  // `state`, winning_move() is its winning move.
+  // `state`, winning_move() is its winning move (otherwise none: never a move of an earlier call).
   Outcome prove(const reasoner::State& state, reasoner::RoleIndex attacker, int plies,
                 const SearchLimits& limits, uint64_t max_nodes);
-  reasoner::MoveId winning_move() const { return winning_move_; }
+  std::optional<reasoner::MoveId> winning_move() const { return winning_move_; }
   // By MoveId, the moves known to end games (nonzero); empty: none known, every move is tried.
   void set_ending_hint(std::vector<uint8_t> hint) { ending_hint_ = std::move(hint); }
   uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
@@ -78,7 +79,7 @@ class ForcedWinSearch {
   const SearchLimits* limits_ = nullptr;
   uint64_t nodes_ = 0, node_limit_ = 0;
   bool out_of_budget_ = false;
-  reasoner::MoveId winning_move_ = 0;
+  std::optional<reasoner::MoveId> winning_move_;
   std::vector<uint8_t> ending_hint_;
 };
 

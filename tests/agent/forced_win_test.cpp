@@ -68,6 +68,24 @@ TEST_CASE("forced win: Nim's wins are proven at their depth, and only where they
   CHECK(second.prove(lost->initial_state(), 0, 9, no_limits(), 1'000'000) == Outcome::NoWin);
 }
 
+TEST_CASE("forced win: a win the table knew from an earlier call comes with this state's move") {
+  // Proving 9 stones proves, on the way, 7 stones with the first player to move (take three).
+  // Asked about 7 stones next, the search must not answer with the earlier call's move (take
+  // one), as it did when the table's entry for the state asked about settled the call.
+  auto nim = test::make_nim(9, 3);
+  ForcedWinSearch search(*nim);
+  const State start = nim->initial_state();
+  REQUIRE(search.prove(start, 0, 5, no_limits(), 1'000'000) == Outcome::Win);
+  REQUIRE(search.winning_move() == nim->move(0, "take1"));
+  State eight, seven;
+  nim->next_state(start, reasoner::JointMove{nim->move(0, "take1"), nim->legal_moves(start, 1)[0]}, eight);
+  nim->next_state(eight, reasoner::JointMove{nim->legal_moves(eight, 0)[0], nim->move(1, "take1")}, seven);
+  REQUIRE(search.prove(seven, 0, 3, no_limits(), 1'000'000) == Outcome::Win);
+  CHECK(search.winning_move() == nim->move(0, "take3"));
+  CHECK(search.prove(seven, 1, 5, no_limits(), 1'000'000) == Outcome::NoWin);
+  CHECK_FALSE(search.winning_move().has_value());
+}
+
 TEST_CASE("forced win: a search cut short says Unknown, and calls again finish it") {
   auto nim = test::make_nim(21, 3);  // 21 = 4*5 + 1: a win in 11 turns
   ForcedWinSearch search(*nim);
