@@ -1,5 +1,7 @@
 #include "agent/forced_win.h"
 
+#include <algorithm>
+
 namespace ggp::agent {
 
 using reasoner::MoveId;
@@ -136,6 +138,12 @@ int16_t ForcedWinSearch::search_and(const State& state, RoleIndex defender, int 
     if (outcome != Outcome::Win) return refuted;
   }
   return static_cast<int16_t>(plies);  // every defence loses
+}
+
+void ForcedWinSearch::set_ending_hint(std::vector<uint8_t> hint) {
+  ending_hint_ = std::move(hint);
+  if (std::none_of(ending_hint_.begin(), ending_hint_.end(), [](uint8_t v) { return v != 0; }))
+    ending_hint_.clear();
 }
 
 bool ForcedWinSearch::may_end(MoveId move) const {

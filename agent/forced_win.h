@@ -49,8 +49,9 @@ class ForcedWinSearch {
   Outcome prove(const reasoner::State& state, reasoner::RoleIndex attacker, int plies,
                 const SearchLimits& limits, uint64_t max_nodes);
   std::optional<reasoner::MoveId> winning_move() const { return winning_move_; }
-  // By MoveId, the moves known to end games (nonzero); empty: none known, every move is tried.
-  void set_ending_hint(std::vector<uint8_t> hint) { ending_hint_ = std::move(hint); }
+  // By MoveId, the moves known to end games (nonzero); empty, or no move marked (a machine whose
+  // playouts have not been greedy learns none): nothing known, every move is tried.
+  void set_ending_hint(std::vector<uint8_t> hint);
   uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
 
  private:

@@ -44,7 +44,8 @@ bool MctsSearcher::try_solve(uint32_t id) {
   if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= 1.0)) return false;
   std::span<const double> v = tree_.value(best);
   std::copy(v.begin(), v.end(), tree_.value(id).begin());
-  n.proof_turns = static_cast<uint16_t>(std::min<int>(tree_.node(best).proof_turns + 1, UINT16_MAX));
+  const int turns = tree_.node(best).proof_turns + 1;
+  n.proof_turns = static_cast<uint16_t>(std::min<int>(turns, UINT16_MAX));
   n.solved = true;
   return true;
 }

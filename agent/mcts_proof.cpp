@@ -54,13 +54,16 @@ void MctsSearcher::take_proofs() {
     proof_thread_->set_root(root.state, mover, {moves.begin(), moves.end()},
                             tree_.moves(0, other)[0], {ending.begin(), ending.end()});
   }
+  // The notes name the root's mover: while pondering, that is the other player.
   size_t lost = 0;
   for (const ProofThread::Proof& p : proof_thread_->take(root.state)) {
     if (p.winner == other) ++lost;
-    else add_note("a forced win found by the proof thread");
+    else add_note("the proof thread found a forced win for " + machine_.role_name(mover));
     mark_root_child(p.move, p.winner, p.turns);
   }
-  if (lost > 0) add_note("the proof thread proved " + std::to_string(lost) + " moves lost");
+  if (lost > 0)
+    add_note("the proof thread proved " + std::to_string(lost) + " moves of " +
+             machine_.role_name(mover) + " lost");
   proof_.lost += lost;
 }
 

@@ -7,9 +7,16 @@
 // searched, the moves proven lost and a win found; then the totals and states per second. The
 // states and proofs of a position that reached P are the same on every run (a signature over
 // them); the depth a time limit allows is not.
+//
+// With `--record MATCH.json --turn N` (a match record of GGP-Base's form, as `ggp tournament`
+// writes them), the one position after the record's first N joint moves instead, and each root
+// move proven lost or won is named: what the proof thread would have told the player there.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <optional>
 #include <nlohmann/json.hpp>
 
@@ -29,7 +36,8 @@ using reasoner::RoleIndex;
 using reasoner::State;
 
 struct ProveBenchOptions {
-  std::string game, machine = "default";
+  std::string game, machine = "default", record;
+  size_t turn = 0;
   size_t positions = 20, warmup = 4096;
   int plies = 7;
   double seconds = 5;
@@ -69,6 +77,38 @@ std::optional<agent::ProofRoot> random_position(reasoner::StateMachine& m, reaso
   return root;
 }
 
+// The position after the first `turns` joint moves of the match record at `path` (its "moves":
+// one list of move texts in role order a turn).
+agent::ProofRoot record_position(reasoner::StateMachine& m, const std::string& path, size_t turns) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the record " + path);
+  const nlohmann::json moves = nlohmann::json::parse(in).at("moves");
+  if (turns > moves.size())
+    throw std::runtime_error("the record has " + std::to_string(moves.size()) + " turns");
+  State state = m.initial_state(), next;
+  reasoner::JointMove joint(m.num_roles());
+  for (size_t t = 0; t < turns; ++t) {
+    for (RoleIndex r = 0; r < m.num_roles(); ++r) {
+      const std::string text = moves.at(t).at(r).get<std::string>();
+      const std::optional<MoveId> move = m.move_from_text(r, text);
+      const std::span<const MoveId> legal = m.legal_moves(state, r);
+      if (!move || std::find(legal.begin(), legal.end(), *move) == legal.end())
+        throw std::runtime_error("turn " + std::to_string(t + 1) + ": " + text + " is not legal");
+      joint[r] = *move;
+    }
+    m.next_state(state, joint, next);
+    std::swap(state, next);
+  }
+  const int mover = only_chooser(m, state);
+  if (m.is_terminal(state) || mover < 0)
+    throw std::runtime_error("after turn " + std::to_string(turns) + " no one role has a choice");
+  agent::ProofRoot root{state, static_cast<RoleIndex>(mover), {}, 0};
+  const std::span<const MoveId> legal = m.legal_moves(state, root.mover);
+  root.moves.assign(legal.begin(), legal.end());
+  root.other_move = m.legal_moves(state, 1 - root.mover)[0];
+  return root;
+}
+
 struct PositionResult {
   int plies = 0;  // every root move proven to this depth
   uint64_t states = 0;
@@ -88,9 +128,12 @@ PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot&
   limits.deadline = t0 + std::chrono::duration_cast<Clock::duration>(
                              std::chrono::duration<double>(o.seconds));
   agent::RootProofEvents events;
-  events.proven = [&](size_t, RoleIndex winner, int) {
+  events.proven = [&](size_t move, RoleIndex winner, int turns) {
     if (winner == root.mover) r.won = true;
     else ++r.lost;
+    if (!o.record.empty())
+      std::printf("%s: %s within %d turns\n", m.move_text(root.moves[move]).c_str(),
+                  winner == root.mover ? "won" : "lost", turns);
   };
   events.depth_done = [&](int plies) {
     r.plies = plies;
@@ -121,6 +164,7 @@ int run_prove_bench(const ProveBenchOptions& o) {
   double seconds = 0, depth_sum = 0;
   for (size_t k = 0; k < o.positions; ++k) {
     std::optional<agent::ProofRoot> root;
+    if (!o.record.empty()) root = record_position(m, o.record, o.turn);
     for (int tries = 0; tries < 100 && !root; ++tries) root = random_position(m, rng);
     if (!root) {
       std::cerr << "bench-prove: no position where one role chooses in 100 random games\n";
@@ -187,7 +231,12 @@ void add_prove_bench_command(CLI::App& app) {
   cmd->add_option("--machine", o.machine, "prover, propnet or default");
   cmd->add_option("--seed", o.seed, "the seed of the random games");
   cmd->add_flag("--json", o.json, "print one JSON object");
-  cmd->callback([] { exit_status() = run_prove_bench(o); });
+  cmd->add_option("--record", o.record, "a match record: prove at one of its positions instead");
+  cmd->add_option("--turn", o.turn, "with --record: the position after this many joint moves");
+  cmd->callback([] {
+    if (!o.record.empty()) o.positions = 1;
+    exit_status() = run_prove_bench(o);
+  });
 }
 
 const CommandRegistration registration(add_prove_bench_command);

@@ -60,6 +60,12 @@ TEST_CASE("forced win: Nim's wins are proven at their depth, and only where they
   CHECK(search.winning_move() == won->move(0, "take1"));
   CHECK(search.prove(start, 1, 9, no_limits(), 1'000'000) == Outcome::NoWin);
 
+  // A hint that marks no move (a machine whose playouts learned none) is no hint: the win is
+  // found at its depth, not two turns later (as when such a hint let no last move be tried).
+  ForcedWinSearch unhinted(*won);
+  unhinted.set_ending_hint(std::vector<uint8_t>(64, 0));
+  CHECK(unhinted.prove(start, 0, 5, no_limits(), 1'000'000) == Outcome::Win);
+
   // 8 stones: the second player wins whatever the first does, on the fourth turn.
   auto lost = test::make_nim(8, 3);
   ForcedWinSearch second(*lost);
@@ -78,8 +84,10 @@ TEST_CASE("forced win: a win the table knew from an earlier call comes with this
   REQUIRE(search.prove(start, 0, 5, no_limits(), 1'000'000) == Outcome::Win);
   REQUIRE(search.winning_move() == nim->move(0, "take1"));
   State eight, seven;
-  nim->next_state(start, reasoner::JointMove{nim->move(0, "take1"), nim->legal_moves(start, 1)[0]}, eight);
-  nim->next_state(eight, reasoner::JointMove{nim->legal_moves(eight, 0)[0], nim->move(1, "take1")}, seven);
+  const reasoner::JointMove take_one{nim->move(0, "take1"), nim->legal_moves(start, 1)[0]};
+  nim->next_state(start, take_one, eight);
+  const reasoner::JointMove reply{nim->legal_moves(eight, 0)[0], nim->move(1, "take1")};
+  nim->next_state(eight, reply, seven);
   REQUIRE(search.prove(seven, 0, 3, no_limits(), 1'000'000) == Outcome::Win);
   CHECK(search.winning_move() == nim->move(0, "take3"));
   CHECK(search.prove(seven, 1, 5, no_limits(), 1'000'000) == Outcome::NoWin);
@@ -112,12 +120,13 @@ TEST_CASE("prove=N: the proof thread's proofs enter the tree at the next search 
   // The first call hands the root over; later calls take what the thread has proven by then.
   const auto give_up = Clock::now() + std::chrono::seconds(20);
   std::string notes;
-  while (notes.find("proved 1 moves lost") == std::string::npos && Clock::now() < give_up) {
+  const std::string proved = "proved 1 moves of r0 lost";  // the notes name the root's mover
+  while (notes.find(proved) == std::string::npos && Clock::now() < give_up) {
     searcher.search(playout_budget(1));
     notes += searcher.note();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  CHECK(notes.find("proved 1 moves lost") != std::string::npos);
+  CHECK(notes.find(proved) != std::string::npos);
   searcher.search(playout_budget(50));  // the trap, visited or not, is not played
   CHECK(searcher.best_move(0) == trap->move(0, "safe"));
 

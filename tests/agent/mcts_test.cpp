@@ -98,7 +98,7 @@ TEST_CASE("solver: Nim wins and losses are proven; the winning move is played") 
   CHECK(*b.proven_value(1) == 1.0);
 }
 
-TEST_CASE("solver: where every move is lost the slowest loss is played, where several win the quickest") {
+TEST_CASE("solver: every move lost, the slowest loss is played; several wins, the quickest") {
   ExplicitGame game(2);
   auto leaf = [&](GoalValue a, GoalValue b) { return game.add_terminal({a, b}); };
   // Role 0 loses whatever it does: at once, after one turn of role 1, or after three turns (role 1
@@ -117,7 +117,8 @@ TEST_CASE("solver: where every move is lost the slowest loss is played, where se
 
   ExplicitGame wins(2);
   auto win = [&] { return wins.add_terminal({100, 0}); };
-  uint32_t slow = wins.add_turn(1, {{"x", wins.add_turn(0, {{"p", win()}, {"q", win()}})}, {"y", win()}});
+  uint32_t later = wins.add_turn(0, {{"p", win()}, {"q", win()}});
+  uint32_t slow = wins.add_turn(1, {{"x", later}, {"y", win()}});
   wins.set_initial(wins.add_turn(0, {{"slow", slow}, {"quick", win()}}));
   MctsSearcher won(preset_config("uct"), wins, 2);
   won.search(playout_budget(5000));
