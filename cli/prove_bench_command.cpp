@@ -1,9 +1,9 @@
 // `ggp bench-prove GAME.kif [--positions N] [--plies P] [--seconds S] [--warmup W] [--seed S]
 // [--json]`: the forced-win proofs of the proof thread (agent/root_proofs.h) alone, on positions
 // of random games. Each position is a state, drawn uniformly, of one seeded random game where one
-// role has a choice; a fresh search deepens there up to P turns or for S seconds. Before, W random
+// role has a choice; a fresh search deepens there up to P turns or for S seconds. Before, W greedy
 // playouts from the initial state let the machine learn the moves that end games (the hint of the
-// proof search's last turn, as in play). Prints per position the depth reached, the states
+// proof search's last turn, as in play where greedy playouts are on). Prints per position the depth reached, the states
 // searched, the moves proven lost and a win found; then the totals and states per second. The
 // states and proofs of a position that reached P are the same on every run (a signature over
 // them); the depth a time limit allows is not.
@@ -156,7 +156,11 @@ int run_prove_bench(const ProveBenchOptions& o) {
   }
   reasoner::Random rng(o.seed);
   std::vector<double> sums(2);
-  if (o.warmup > 0) m.random_playouts(m.initial_state(), o.warmup, rng, sums);
+  // Greedy playouts: the lanes learn the moves that end games only there (as in play, where
+  // greedy playouts are on).
+  if (o.warmup > 0)
+    m.random_playouts(m.initial_state(), o.warmup, rng, sums, 100000,
+                      reasoner::PlayoutPolicy::Greedy);
 
   nlohmann::json rows = nlohmann::json::array();
   uint64_t states = 0, deepest_states = 0, signature = 0xcbf29ce484222325ull;
