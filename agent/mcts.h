@@ -174,8 +174,9 @@ class MctsSearcher : public Searcher {
   void mark_root_child(size_t index, reasoner::RoleIndex winner, int turns);
   // Adds the left root's proofs to the note.
   void note_proofs();
-  // Between two proven children of a node whose mover is `role`: whether `a` is the better move.
-  bool proven_better(uint32_t a, uint32_t b, reasoner::RoleIndex role) const;
+  // Between two proven children of a node whose mover is `role`: > 0 where `a` is the better
+  // move, < 0 where `b` is, 0 where they are proven alike (the same value and turns).
+  int proven_order(uint32_t a, uint32_t b, reasoner::RoleIndex role) const;
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
   bool tree_full() const;

@@ -2,7 +2,6 @@
 // move, and tree reuse between turns.
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 
 #include "agent/mcts.h"
 
@@ -30,7 +29,7 @@ bool MctsSearcher::try_solve(uint32_t id) {
     }
     std::span<const double> v = tree_.value(c);
     if (mover >= 0) {
-      if (best == kNoNode || proven_better(c, best, static_cast<RoleIndex>(mover))) best = c;
+      if (best == kNoNode || proven_order(c, best, static_cast<RoleIndex>(mover)) > 0) best = c;
     } else if (best == kNoNode) {
       best = c;
     } else if (!std::equal(v.begin(), v.end(), tree_.value(best).begin())) {
@@ -44,19 +43,18 @@ bool MctsSearcher::try_solve(uint32_t id) {
   if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= 1.0)) return false;
   std::span<const double> v = tree_.value(best);
   std::copy(v.begin(), v.end(), tree_.value(id).begin());
-  const int turns = tree_.node(best).proof_turns + 1;
-  n.proof_turns = static_cast<uint16_t>(std::min<int>(turns, UINT16_MAX));
+  n.proof_turns = saturated_turns(tree_.node(best).proof_turns + 1);
   n.solved = true;
   return true;
 }
 
-bool MctsSearcher::proven_better(uint32_t a, uint32_t b, RoleIndex role) const {
+int MctsSearcher::proven_order(uint32_t a, uint32_t b, RoleIndex role) const {
   // The higher value; between equal values, a win sooner, anything else later: the longer a lost
   // (or drawn) game goes on, the more chances the other role has to go wrong.
   const double va = tree_.value(a)[role], vb = tree_.value(b)[role];
-  if (va != vb) return va > vb;
-  const uint16_t ta = tree_.node(a).proof_turns, tb = tree_.node(b).proof_turns;
-  return va >= 1.0 ? ta < tb : ta > tb;
+  if (va != vb) return va > vb ? 1 : -1;
+  const int ta = tree_.node(a).proof_turns, tb = tree_.node(b).proof_turns;
+  return va >= 1.0 ? tb - ta : ta - tb;
 }
 
 std::optional<double> MctsSearcher::proven_value(RoleIndex role) const {
@@ -84,9 +82,8 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
     for (uint32_t e = begin; e < end; ++e) {
       uint32_t c = tree_.child(0, e - begin);
       if (c == kNoNode || !tree_.node(c).solved) continue;
-      if (best_child == kNoNode || proven_better(c, best_child, role) ||
-          (!proven_better(best_child, c, role) &&
-           tree_.stats(e).visits > tree_.stats(proven_best).visits))
+      const int order = best_child == kNoNode ? 1 : proven_order(c, best_child, role);
+      if (order > 0 || (order == 0 && tree_.stats(e).visits > tree_.stats(proven_best).visits))
         proven_best = e, best_child = c;
     }
     if (proven_best != kNoNode &&

@@ -2,9 +2,6 @@
 // each new root goes to the proof thread, and what it has proven enters the tree at the next
 // search call as MCTS-Solver's exact values, so that selection never returns to a move proven
 // lost and a proven win is played at once.
-#include <algorithm>
-#include <cstdint>
-
 #include "agent/mcts.h"
 
 namespace ggp::agent {
@@ -31,7 +28,7 @@ void MctsSearcher::mark_root_child(size_t index, RoleIndex winner, int turns) {
   std::span<double> value = tree_.value(child);
   for (RoleIndex r = 0; r < num_roles_; ++r) value[r] = r == winner ? 1.0 : 0.0;
   c.solved = true;
-  c.proof_turns = static_cast<uint16_t>(std::clamp(turns, 0, int{UINT16_MAX}));
+  c.proof_turns = saturated_turns(turns);
   tree_.node(0).floor_known = false;
   try_solve(0);
 }

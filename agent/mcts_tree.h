@@ -6,7 +6,9 @@
 // in mixed radix over the roles' edge indices. Nodes live in a chunked pool so that references stay
 // valid while the pool grows; reset() keeps their storage for the next search. With transpositions
 // the children links form a DAG (a node may have several parents), which reroot() handles.
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <span>
@@ -44,6 +46,11 @@ struct Node {
   int16_t mover = -1;        // the only role with more than one edge, or -1 (set by finish_node)
   double floor = -1;  // the mover's best proven child value (-1: none); valid while floor_known
 };
+
+// `turns` as Node::proof_turns holds it (0 to its largest value).
+inline uint16_t saturated_turns(int turns) {
+  return static_cast<uint16_t>(std::clamp(turns, 0, int{std::numeric_limits<uint16_t>::max()}));
+}
 
 // Nodes in chunks of a fixed size: addresses stay valid while the pool grows (as in a deque), and
 // a node is found by one shift and one mask.

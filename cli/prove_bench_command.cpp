@@ -3,8 +3,9 @@
 // of random games. Each position is a state, drawn uniformly, of one seeded random game where one
 // role has a choice; a fresh search deepens there up to P turns or for S seconds. Before, W greedy
 // playouts from the initial state let the machine learn the moves that end games (the hint of the
-// proof search's last turn, as in play where greedy playouts are on). Prints per position the depth reached, the states
-// searched, the moves proven lost and a win found; then the totals and states per second. The
+// proof search's last turn, as in play where greedy playouts are on). Prints per position the
+// depth reached, the states searched, the moves proven lost and a win found; then the totals and
+// states per second. The
 // states and proofs of a position that reached P are the same on every run (a signature over
 // them); the depth a time limit allows is not.
 //
@@ -16,10 +17,11 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 
+#include "agent/match_state.h"
 #include "agent/root_proofs.h"
 #include "cli/commands.h"
 #include "gdl/loader.h"
@@ -56,6 +58,15 @@ int only_chooser(reasoner::StateMachine& m, const State& state) {
   return chooser;
 }
 
+// The root of a proof search at `state`, where only_chooser() is a role.
+agent::ProofRoot proof_root(reasoner::StateMachine& m, const State& state) {
+  agent::ProofRoot root{state, static_cast<RoleIndex>(only_chooser(m, state)), {}, 0};
+  const std::span<const MoveId> moves = m.legal_moves(state, root.mover);
+  root.moves.assign(moves.begin(), moves.end());
+  root.other_move = m.legal_moves(state, 1 - root.mover)[0];
+  return root;
+}
+
 // A state of one random game from the initial state where exactly one role has a choice; none
 // when the game has no such state.
 std::optional<agent::ProofRoot> random_position(reasoner::StateMachine& m, reasoner::Random& rng) {
@@ -69,12 +80,7 @@ std::optional<agent::ProofRoot> random_position(reasoner::StateMachine& m, reaso
     std::swap(state, next);
   }
   if (seen.empty()) return std::nullopt;
-  agent::ProofRoot root{seen[rng.below(static_cast<uint32_t>(seen.size()))], 0, {}, 0};
-  root.mover = static_cast<RoleIndex>(only_chooser(m, root.state));
-  const std::span<const MoveId> moves = m.legal_moves(root.state, root.mover);
-  root.moves.assign(moves.begin(), moves.end());
-  root.other_move = m.legal_moves(root.state, 1 - root.mover)[0];
-  return root;
+  return proof_root(m, seen[rng.below(static_cast<uint32_t>(seen.size()))]);
 }
 
 // The position after the first `turns` joint moves of the match record at `path` (its "moves":
@@ -86,27 +92,26 @@ agent::ProofRoot record_position(reasoner::StateMachine& m, const std::string& p
   if (turns > moves.size())
     throw std::runtime_error("the record has " + std::to_string(moves.size()) + " turns");
   State state = m.initial_state(), next;
-  reasoner::JointMove joint(m.num_roles());
   for (size_t t = 0; t < turns; ++t) {
+    const std::string turn = "turn " + std::to_string(t + 1) + ": ";
+    const auto texts = moves.at(t).get<std::vector<std::string>>();
+    reasoner::JointMove joint;
+    try {
+      joint = agent::parse_joint_move(m, texts);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(turn + e.what());
+    }
     for (RoleIndex r = 0; r < m.num_roles(); ++r) {
-      const std::string text = moves.at(t).at(r).get<std::string>();
-      const std::optional<MoveId> move = m.move_from_text(r, text);
       const std::span<const MoveId> legal = m.legal_moves(state, r);
-      if (!move || std::find(legal.begin(), legal.end(), *move) == legal.end())
-        throw std::runtime_error("turn " + std::to_string(t + 1) + ": " + text + " is not legal");
-      joint[r] = *move;
+      if (std::find(legal.begin(), legal.end(), joint[r]) == legal.end())
+        throw std::runtime_error(turn + texts[r] + " is not legal");
     }
     m.next_state(state, joint, next);
     std::swap(state, next);
   }
-  const int mover = only_chooser(m, state);
-  if (m.is_terminal(state) || mover < 0)
+  if (m.is_terminal(state) || only_chooser(m, state) < 0)
     throw std::runtime_error("after turn " + std::to_string(turns) + " no one role has a choice");
-  agent::ProofRoot root{state, static_cast<RoleIndex>(mover), {}, 0};
-  const std::span<const MoveId> legal = m.legal_moves(state, root.mover);
-  root.moves.assign(legal.begin(), legal.end());
-  root.other_move = m.legal_moves(state, 1 - root.mover)[0];
-  return root;
+  return proof_root(m, state);
 }
 
 struct PositionResult {

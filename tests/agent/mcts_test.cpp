@@ -98,7 +98,7 @@ TEST_CASE("solver: Nim wins and losses are proven; the winning move is played") 
   CHECK(*b.proven_value(1) == 1.0);
 }
 
-TEST_CASE("solver: every move lost, the slowest loss is played; several wins, the quickest") {
+TEST_CASE("solver: every move lost, the slowest loss is played; a win at once is played") {
   ExplicitGame game(2);
   auto leaf = [&](GoalValue a, GoalValue b) { return game.add_terminal({a, b}); };
   // Role 0 loses whatever it does: at once, after one turn of role 1, or after three turns (role 1
@@ -115,6 +115,9 @@ TEST_CASE("solver: every move lost, the slowest loss is played; several wins, th
   CHECK(*lost.proven_value(0) == 0.0);
   CHECK(lost.best_move(0) == game.move(0, "late"));
 
+  // A proven win settles its node, so the search stops before a slower win is proven too: this
+  // checks that the quick win is played, not the ordering of two proven wins (which the search
+  // does not reach; the proof thread can hand over one root win at most).
   ExplicitGame wins(2);
   auto win = [&] { return wins.add_terminal({100, 0}); };
   uint32_t later = wins.add_turn(0, {{"p", win()}, {"q", win()}});
