@@ -48,7 +48,8 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
   if (config_.mast_unless_greedy && (greedy_decided_ || !config_.greedy_auto || !batched))
     decide_mast(limits);
-  if (config_.heuristic_weight > 0 && !heuristic_decided_) decide_heuristic(limits);
+  if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
+    decide_heuristic(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (workers_.size() > 1) return search_tree_parallel(limits);
   if (batched) return search_batched(limits);
@@ -188,7 +189,17 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   heuristic_ = Heuristic::learn(machine_, root.state, rng, learn_limits, settings, report);
   if (heuristic_ && !heuristic_->enabled()) heuristic_.reset();
   prior_.resize(num_roles_);
+  implicit_ok_ = config_.implicit_alpha > 0 && report.correlation >= config_.implicit_min_correlation;
+  if (implicit_on()) seed_all_estimates();
   add_note(report.summary);
+  if (config_.implicit_alpha > 0 && heuristic_)
+    add_note(implicit_on() ? "implicit minimax backups on" : "implicit minimax backups off (the "
+                                                             "evaluation is too weak)");
+}
+
+void MctsSearcher::seed_new_node(const MctsWorker& w, uint32_t parent, uint32_t child) {
+  if (implicit_on()) seed_estimate(child);
+  if (config_.heuristic_weight > 0) seed_prior(w, parent, child);
 }
 
 void MctsSearcher::seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child) {
@@ -272,6 +283,9 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
     const double variance = std::max(0.0, s.sum_sq / n - mean * mean);
     explore *= std::sqrt(std::min(0.25, variance + std::sqrt(2 * log_visits / n)));
   }
+  if (implicit_on() && tree_.node(id).mover == static_cast<int>(role))
+    if (uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role)); c != kNoNode)
+      mean = (1 - config_.implicit_alpha) * mean + config_.implicit_alpha * implicit_value(c)[role];
   double amaf = s.amaf_visits > 0 ? s.amaf_sum / s.amaf_visits : mean;
   double score = mean + explore;
   if (config_.amaf == AmafMode::Rave) {
@@ -413,7 +427,7 @@ MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
       child = create_node(w, w.next, true);
       tree_.set_child(id, joint_index, child);
       known = child < before;  // a transposition: an older node
-      if (!known) seed_prior(w, id, child);
+      if (!known) seed_new_node(w, id, child);
     }
     if (on_path(w, child)) {  // a cycle through transpositions: play out from here
       w.leaf = tree_.node(child).state;
@@ -439,7 +453,7 @@ void MctsSearcher::finish_expansion(MctsWorker& w) {
     const size_t before = tree_.size();
     child = insert_node(w.draft);
     tree_.set_child(w.expand_parent, w.expand_index, child);
-    if (child >= before) seed_prior(w, w.expand_parent, child);
+    if (child >= before) seed_new_node(w, w.expand_parent, child);
   }
   if (on_path(w, child)) return;
   w.path.push_back(child);
@@ -514,6 +528,7 @@ void MctsSearcher::backup_playouts(MctsWorker& w, std::span<const double> result
       tree_.node(w.path[i]).floor_known = false;  // its child w.path[i + 1] is proven
       if (!try_solve(w.path[i])) break;
     }
+  if (implicit_on()) back_up_estimates(w);
 }
 
 void MctsSearcher::update_amaf(MctsWorker& w, std::span<const double> results) {

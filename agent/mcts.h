@@ -9,7 +9,8 @@
 // - Backup: mean results per edge; AMAF counters for every move played later in the simulation
 //   (Hsu's AMAF update rules); MAST averages; PPA adaptation of the winners' moves (Cazenave 2015,
 //   Algorithm 2); MCTS-Solver (Winands et al. 2008): exact values propagate when a mover has a
-//   proven top result or all children are proven.
+//   proven top result or all children are proven. With implicit_alpha, implicit minimax backups of
+//   a learned evaluation (agent/mcts_implicit.cpp; Lanctot et al. 2014).
 // - Final move: a proven win at once; for a single role, the best line seen; else the most visited
 //   move (robust child) or a draw with probability visits^(1/T).
 // - Threads (tree parallelism, Chaslot, Winands & van den Herik 2008, "Parallel Monte-Carlo Tree
@@ -116,12 +117,25 @@ class MctsSearcher : public Searcher {
   // its moves (agent/legal_share.h; kLegalSharePlayouts within a quarter of the call's time, at
   // most kLegalShareSeconds), else playouts are random.
   void decide_mast(const SearchLimits& limits);
-  // With heuristic_weight, once: learn the evaluation from playouts within a quarter of the call's
-  // time (at most kHeuristicSeconds) and keep it if it passes its check (agent/heuristic.h).
+  // With heuristic_weight or implicit_alpha, once: learn the evaluation from playouts within a
+  // quarter of the call's time (at most kHeuristicSeconds) and keep it if it passes its check
+  // (agent/heuristic.h).
   void decide_heuristic(const SearchLimits& limits);
   // A new node `child` of `parent` reached by the last joint move of w's path: the heuristic's
   // prior on the mover's edge (MctsConfig::heuristic_weight).
   void seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child);
+  // Implicit minimax backups (agent/mcts_implicit.cpp), on where implicit_alpha is set and the
+  // evaluation was kept. A node's minimax value: its exact values where solved, else its estimate.
+  bool implicit_on() const;
+  std::span<const double> implicit_value(uint32_t id) const;
+  // A new node's estimate: its evaluation (nothing where solved); all nodes, once learned.
+  void seed_estimate(uint32_t id);
+  void seed_all_estimates();
+  // After a simulation: the estimates of w's path, from the leaf up, become their mover's best
+  // child's minimax value.
+  void back_up_estimates(const MctsWorker& w);
+  // Both seeds of a node just added below `parent` by w's last joint move.
+  void seed_new_node(const MctsWorker& w, uint32_t parent, uint32_t child);
   // Expansion (agent/mcts_expand.cpp): the machine's half, the tree's half, and both.
   // `after_joint`: the state was reached by w.joint (not the root), whose moves are noted in
   // w.ends_game when the state is terminal.
@@ -205,6 +219,7 @@ class MctsSearcher : public Searcher {
   bool greedy_decided_ = false;
   std::unique_ptr<Heuristic> heuristic_;  // when learned and kept
   bool heuristic_decided_ = false;
+  bool implicit_ok_ = false;  // the evaluation passed implicit_min_correlation
   std::vector<double> prior_;  // scratch: the heuristic's values
 
   std::unique_ptr<GoalSignalProbe> probe_;

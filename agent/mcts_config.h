@@ -60,6 +60,17 @@ struct MctsConfig {
   uint32_t heuristic_weight = 0;
   bool heuristic_lines = false;  // its candidate features include line sets: pieces of a kind
                                  // on one row or column (PieceFeatures::discover)
+  // Implicit minimax backups (Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carlo Tree
+  // Search with Heuristic Evaluations using Implicit Minimax Backups"): with the learned
+  // evaluation kept, each node holds a minimax value of the evaluations at the tree's leaves (the
+  // mover's best child, exact values where solved), and the mover's selection scores a move by
+  // (1 - implicit_alpha) * its mean + implicit_alpha * its child's minimax value. Learns the
+  // evaluation as heuristic_weight does (which may stay 0: no priors). 0: off.
+  double implicit_alpha = 0;
+  // ... only where the evaluation's held-out correlation with results (HeuristicReport) is at
+  // least this: a minimax over a weak evaluation misleads (docs/strength.md: knightThrough at 0.19
+  // lost 0-4 to Sancho, in 17 to 34 turns; checkers at 0.56-0.60 won its screen).
+  double implicit_min_correlation = 0.4;
 
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
   double amaf_alpha = 0.5;        // alpha of alpha-AMAF (the seed fixes no value)

@@ -11,6 +11,7 @@ void Tree::reset(size_t num_roles) {
   state_bytes_ = 0;
   offsets_.clear();
   values_.clear();
+  estimates_.clear();
   moves_.clear();
   stats_.clear();
   dense_children_.clear();
@@ -37,6 +38,7 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   if (index_on_) index_.emplace(state, id);
   offsets_.push_back(0);
   values_.resize(values_.size() + num_roles_, 0.0);
+  estimates_.resize(estimates_.size() + num_roles_, 0.0);
   return id;
 }
 
@@ -131,6 +133,7 @@ void Tree::reroot(uint32_t new_root) {
     }
     fresh.finish_node(id);
     std::copy_n(value(old).begin(), num_roles_, fresh.value(id).begin());
+    std::copy_n(estimate(old).begin(), num_roles_, fresh.estimate(id).begin());
   }
   for (uint32_t old : order) {
     const Node& from = nodes_[old];
@@ -151,6 +154,7 @@ void Tree::reroot(uint32_t new_root) {
     state_bytes_ += nodes_[i].state.words().size() * sizeof(uint64_t);
   offsets_ = std::move(fresh.offsets_);
   values_ = std::move(fresh.values_);
+  estimates_ = std::move(fresh.estimates_);
   moves_ = std::move(fresh.moves_);
   stats_ = std::move(fresh.stats_);
   dense_children_ = std::move(fresh.dense_children_);

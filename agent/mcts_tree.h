@@ -78,7 +78,7 @@ class Tree {
   size_t size() const { return used_; }
   // The memory the tree holds, approximately (nodes, states, edges, child slots).
   size_t bytes() const {
-    return used_ * (sizeof(Node) + (2 * num_roles_ + 1) * sizeof(uint32_t) + num_roles_ * 8) +
+    return used_ * (sizeof(Node) + (2 * num_roles_ + 1) * sizeof(uint32_t) + num_roles_ * 16) +
            state_bytes_ + moves_.size() * (sizeof(reasoner::MoveId) + sizeof(EdgeStats)) +
            dense_children_.size() * sizeof(uint32_t) +
            (index_on_ ? state_bytes_ + used_ * kIndexEntryBytes : 0);
@@ -122,6 +122,15 @@ class Tree {
   std::span<const double> value(uint32_t id) const {
     return std::span<const double>(values_).subspan(id * num_roles_, num_roles_);
   }
+  // The node's heuristic minimax value per role (implicit minimax backups, Lanctot, Winands,
+  // Pepels & Sturtevant 2014): written and read by the searcher where it keeps them
+  // (MctsConfig::implicit_alpha), zero else.
+  std::span<double> estimate(uint32_t id) {
+    return std::span<double>(estimates_).subspan(id * num_roles_, num_roles_);
+  }
+  std::span<const double> estimate(uint32_t id) const {
+    return std::span<const double>(estimates_).subspan(id * num_roles_, num_roles_);
+  }
 
   uint32_t child(uint32_t id, uint64_t joint_index) const;
   void set_child(uint32_t id, uint64_t joint_index, uint32_t child);
@@ -143,6 +152,7 @@ class Tree {
   NodePool nodes_;
   std::vector<uint32_t> offsets_;        // per node, num_roles + 1 edge offsets
   std::vector<double> values_;           // per node, num_roles values
+  std::vector<double> estimates_;        // per node, num_roles heuristic minimax values
   std::vector<reasoner::MoveId> moves_;  // per edge
   std::vector<EdgeStats> stats_;         // per edge
   std::vector<uint32_t> dense_children_;

@@ -107,6 +107,8 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   };
   s["heuristic"] = number("heuristic", c.heuristic_weight);
   s["heuristic_lines"] = number("heuristic_lines", c.heuristic_lines);
+  s["implicit"] = number("implicit", c.implicit_alpha);
+  s["implicit_corr"] = number("implicit_corr", c.implicit_min_correlation);
   s["prove"] = number("prove", c.proof_plies);
   s["prove_nice"] = number("prove_nice", c.proof_nice);
   s["tuned"] = number("tuned", c.ucb_tuned);
@@ -363,8 +365,12 @@ std::string player_spec_help() {
       "        search show a tactical game and an affordable cost), heuristic=N (an evaluation learned at\n"
       "        the first search from piece counts, where it predicts results, gives each new node\n"
       "        N pseudo-visits of its value; 0: none), heuristic_lines=0|1 (its features include\n"
-      "        the pieces of a kind on each row and column), prove=N (two-role turn-taking games: a\n"
-      "        thread beside the search proves root moves lost after which the opponent forces a win\n"
+      "        the pieces of a kind on each row and column), implicit=A (with that evaluation: the\n"
+      "        mover scores a move by (1 - A) * its mean + A * the minimax value of the evaluations\n"
+      "        below it, implicit minimax backups; 0: off), implicit_corr (only where the evaluation's\n"
+      "        held-out correlation with results is at least this; 0.4), prove=N (two-role\n"
+      "        turn-taking games: a thread beside the search proves root moves lost after which the\n"
+      "        opponent forces a win\n"
       "        within N turns, and plays a forced win within N+2; odd N; 0: off), prove_nice=N (that\n"
       "        thread's niceness, above the search's: a smaller share where the cores are busy),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "

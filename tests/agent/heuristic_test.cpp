@@ -168,3 +168,50 @@ TEST_CASE("heuristic: line sets let where pieces stand count, and predict a race
   CHECK(b->describe().find("(cell _ _ black)") != std::string::npos);  // the counts stay first
   CHECK(with_lines.correlation > counts_only.correlation + 0.03);
 }
+
+TEST_CASE("implicit minimax: each node holds its mover's best child's value over the evaluation") {
+  // Lanctot et al. 2014's backup, checked on every node of a searched tree: a node the search has
+  // left unsolved holds, for its mover, the best minimax value among its children (their exact
+  // values where solved), and that child's values for the other role.
+  auto race = propnet_of(gdl::load_game_text(token_race(), "race"));
+  MctsConfig config;
+  config.implicit_alpha = 0.4;
+  MctsSearcher searcher(config, *race, 11);
+  searcher.set_root(race->initial_state());
+  searcher.search(playout_budget(20000));
+  const std::string note = searcher.note();
+  INFO(note);
+  REQUIRE(note.find("heuristic on") != std::string::npos);
+  const Tree& tree = searcher.tree();
+  auto minimax = [&tree](uint32_t id) {
+    return tree.node(id).solved ? tree.value(id) : tree.estimate(id);
+  };
+  size_t checked = 0, evaluated = 0;
+  for (uint32_t id = 0; id < tree.size(); ++id) {
+    const Node& n = tree.node(id);
+    evaluated += !n.solved && tree.estimate(id)[0] + tree.estimate(id)[1] > 0;
+    if (n.solved || n.mover < 0) continue;
+    const auto mover = static_cast<RoleIndex>(n.mover);
+    uint32_t best = kNoNode;
+    for (uint32_t j = 0; j < tree.moves(id, mover).size(); ++j)
+      if (uint32_t c = tree.child(id, j);
+          c != kNoNode && (best == kNoNode || minimax(c)[mover] > minimax(best)[mover]))
+        best = c;
+    if (best == kNoNode) continue;
+    ++checked;
+    CHECK(tree.estimate(id)[mover] == doctest::Approx(minimax(best)[mover]));
+    CHECK(tree.estimate(id)[1 - mover] == doctest::Approx(minimax(best)[1 - mover]));
+  }
+  CHECK(checked > 50);
+  CHECK(evaluated > checked);  // the leaves hold their evaluation
+  CHECK(note.find("implicit minimax backups on") != std::string::npos);
+
+  // Below implicit_min_correlation the evaluation is not trusted: no estimates at all.
+  config.implicit_min_correlation = 0.99;
+  MctsSearcher gated(config, *race, 11);
+  gated.set_root(race->initial_state());
+  gated.search(playout_budget(2000));
+  CHECK(gated.note().find("implicit minimax backups off") != std::string::npos);
+  for (uint32_t id = 0; id < gated.tree().size(); ++id)
+    CHECK(gated.tree().estimate(id)[0] + gated.tree().estimate(id)[1] == 0);
+}
