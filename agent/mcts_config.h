@@ -69,8 +69,10 @@ struct MctsConfig {
   double implicit_alpha = 0;
   // ... only where the evaluation's held-out correlation with results (HeuristicReport) is at
   // least this: a minimax over a weak evaluation misleads (docs/strength.md: knightThrough at 0.19
-  // lost 0-4 to Sancho, in 17 to 34 turns; checkers at 0.56-0.60 won its screen).
-  double implicit_min_correlation = 0.4;
+  // lost 0-4 to Sancho, in 17 to 34 turns; checkers at 0.59 won its screens 7-8-1). At 0.5,
+  // checkers is the one shipped game over it (go_9x9 0.42, same_game 0.45, knightthrough_5x5 0.44
+  // in one run: unmeasured, and near enough to the line to fall either side of 0.4).
+  double implicit_min_correlation = 0.5;
 
   AmafMode amaf = AmafMode::Off;  // AMAF value in selection (updates: Hsu's AMAF slides)
   double amaf_alpha = 0.5;        // alpha of alpha-AMAF (the seed fixes no value)

@@ -368,7 +368,7 @@ std::string player_spec_help() {
       "        the pieces of a kind on each row and column), implicit=A (with that evaluation: the\n"
       "        mover scores a move by (1 - A) * its mean + A * the minimax value of the evaluations\n"
       "        below it, implicit minimax backups; 0: off), implicit_corr (only where the evaluation's\n"
-      "        held-out correlation with results is at least this; 0.4), prove=N (two-role\n"
+      "        held-out correlation with results is at least this; 0.5), prove=N (two-role\n"
       "        turn-taking games: a thread beside the search proves root moves lost after which the\n"
       "        opponent forces a win\n"
       "        within N turns, and plays a forced win within N+2; odd N; 0: off), prove_nice=N (that\n"
