@@ -47,7 +47,9 @@ std::string format_log_line(const HandleResult& r) {
                      " -> " + one_line(r.reply, 60) + " think_ms=" + ms +
                      " playouts=" + std::to_string(r.playouts);
   if (r.ponder_playouts > 0) line += " ponder=" + std::to_string(r.ponder_playouts);
-  if (!r.note.empty()) line += " note=\"" + one_line(r.note, 200) + '"';
+  // Notes carry the first search's decisions (machine, cutoff, greedy playouts, MAST, evaluation,
+  // implicit backups): about 500 characters, all of which a reader of the log needs.
+  if (!r.note.empty()) line += " note=\"" + one_line(r.note, 1000) + '"';
   return line;
 }
 
