@@ -189,16 +189,17 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   heuristic_ = Heuristic::learn(machine_, root.state, rng, learn_limits, settings, report);
   if (heuristic_ && !heuristic_->enabled()) heuristic_.reset();
   prior_.resize(num_roles_);
-  implicit_ok_ = config_.implicit_alpha > 0 && report.correlation >= config_.implicit_min_correlation;
-  if (implicit_on()) seed_all_estimates();
+  implicit_ = config_.implicit_alpha > 0 && heuristic_ &&
+              report.correlation >= config_.implicit_min_correlation;
+  if (implicit_) seed_estimate(0);  // the first search: the tree holds its root alone
   add_note(report.summary);
   if (config_.implicit_alpha > 0 && heuristic_)
-    add_note(implicit_on() ? "implicit minimax backups on" : "implicit minimax backups off (the "
-                                                             "evaluation is too weak)");
+    add_note(implicit_ ? "implicit minimax backups on"
+                       : "implicit minimax backups off (the evaluation is too weak)");
 }
 
 void MctsSearcher::seed_new_node(const MctsWorker& w, uint32_t parent, uint32_t child) {
-  if (implicit_on()) seed_estimate(child);
+  if (implicit_) seed_estimate(child);
   if (config_.heuristic_weight > 0) seed_prior(w, parent, child);
 }
 
@@ -259,7 +260,7 @@ double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) {
 
 // Inline: select() is its only caller, once per edge of every node on the path.
 inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
-                                       double log_visits, double floor) {
+                                       double log_visits, double floor, bool implicit) {
   const EdgeStats& s = tree_.stats(edge);
   if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
     uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
@@ -283,7 +284,7 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
     const double variance = std::max(0.0, s.sum_sq / n - mean * mean);
     explore *= std::sqrt(std::min(0.25, variance + std::sqrt(2 * log_visits / n)));
   }
-  if (implicit_on() && tree_.node(id).mover == static_cast<int>(role))
+  if (implicit)
     if (uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role)); c != kNoNode)
       mean = (1 - config_.implicit_alpha) * mean + config_.implicit_alpha * implicit_value(c)[role];
   double amaf = s.amaf_visits > 0 ? s.amaf_sum / s.amaf_visits : mean;
@@ -357,10 +358,11 @@ uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {
     if (end - begin > 1) {
       double best = -INFINITY;
       double prune_below = config_.prune_rd > 0 ? pruning_bound(begin, end) : -INFINITY;
+      const bool is_mover = mover == static_cast<int>(r);
       for (uint32_t e = begin; e < end; ++e) {
         if (prune_below > -INFINITY && upper_bound(e) < prune_below) continue;
         double score =
-            edge_score(w, id, r, e, log_visits, mover == static_cast<int>(r) ? floor : -1);
+            edge_score(w, id, r, e, log_visits, is_mover ? floor : -1, is_mover && implicit_);
         if (score > best) best = score, pick = e;
       }
     }
@@ -528,7 +530,7 @@ void MctsSearcher::backup_playouts(MctsWorker& w, std::span<const double> result
       tree_.node(w.path[i]).floor_known = false;  // its child w.path[i + 1] is proven
       if (!try_solve(w.path[i])) break;
     }
-  if (implicit_on()) back_up_estimates(w);
+  if (implicit_) back_up_estimates(w);
 }
 
 void MctsSearcher::update_amaf(MctsWorker& w, std::span<const double> results) {

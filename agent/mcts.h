@@ -124,13 +124,11 @@ class MctsSearcher : public Searcher {
   // A new node `child` of `parent` reached by the last joint move of w's path: the heuristic's
   // prior on the mover's edge (MctsConfig::heuristic_weight).
   void seed_prior(const MctsWorker& w, uint32_t parent, uint32_t child);
-  // Implicit minimax backups (agent/mcts_implicit.cpp), on where implicit_alpha is set and the
-  // evaluation was kept. A node's minimax value: its exact values where solved, else its estimate.
-  bool implicit_on() const;
+  // Implicit minimax backups (agent/mcts_implicit.cpp), where implicit_ is on. A node's minimax
+  // value: its exact values where solved, else its estimate.
   std::span<const double> implicit_value(uint32_t id) const;
-  // A new node's estimate: its evaluation (nothing where solved); all nodes, once learned.
+  // A new node's estimate: its evaluation (nothing where solved).
   void seed_estimate(uint32_t id);
-  void seed_all_estimates();
   // After a simulation: the estimates of w's path, from the leaf up, become their mover's best
   // child's minimax value.
   void back_up_estimates(const MctsWorker& w);
@@ -160,8 +158,9 @@ class MctsSearcher : public Searcher {
   // joint move's index among the node's children.
   uint64_t select(MctsWorker& w, uint32_t id);
   // `floor`: the mover's best proven child value at this node (-1: none, or not the mover).
+  // `implicit`: the mean is mixed with the child's minimax value (implicit_ on, role the mover).
   double edge_score(MctsWorker& w, uint32_t id, reasoner::RoleIndex role, uint32_t edge,
-                    double log_visits, double floor);
+                    double log_visits, double floor, bool implicit);
   // The mover's best proven child value at node `id` (-1: none), cached in the node.
   double proven_floor(uint32_t id, reasoner::RoleIndex mover);
   // Progressive pruning: the best lower bound among the edges [begin, end) (-inf: no pruning
@@ -219,7 +218,9 @@ class MctsSearcher : public Searcher {
   bool greedy_decided_ = false;
   std::unique_ptr<Heuristic> heuristic_;  // when learned and kept
   bool heuristic_decided_ = false;
-  bool implicit_ok_ = false;  // the evaluation passed implicit_min_correlation
+  // Implicit backups on: implicit_alpha set, the evaluation kept and its held-out correlation at
+  // least implicit_min_correlation (decided with the evaluation).
+  bool implicit_ = false;
   std::vector<double> prior_;  // scratch: the heuristic's values
 
   std::unique_ptr<GoalSignalProbe> probe_;

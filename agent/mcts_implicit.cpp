@@ -14,10 +14,6 @@ namespace ggp::agent {
 
 using reasoner::RoleIndex;
 
-bool MctsSearcher::implicit_on() const {
-  return implicit_ok_ && heuristic_ != nullptr;
-}
-
 std::span<const double> MctsSearcher::implicit_value(uint32_t id) const {
   return tree_.node(id).solved ? tree_.value(id) : tree_.estimate(id);
 }
@@ -25,10 +21,6 @@ std::span<const double> MctsSearcher::implicit_value(uint32_t id) const {
 void MctsSearcher::seed_estimate(uint32_t id) {
   const Node& n = tree_.node(id);
   if (!n.solved) heuristic_->evaluate(n.state, n.mover, tree_.estimate(id));
-}
-
-void MctsSearcher::seed_all_estimates() {
-  for (uint32_t id = 0; id < tree_.size(); ++id) seed_estimate(id);
 }
 
 void MctsSearcher::back_up_estimates(const MctsWorker& w) {
@@ -42,10 +34,9 @@ void MctsSearcher::back_up_estimates(const MctsWorker& w) {
       const uint32_t count = tree_.edges_end(id, mover) - tree_.edges_begin(id, mover);
       uint32_t best = kNoNode;
       double top = -1;
-      for (uint32_t j = 0; j < count; ++j) {
-        const uint32_t c = tree_.child(id, j);
-        if (c != kNoNode && implicit_value(c)[mover] > top) top = implicit_value(c)[mover], best = c;
-      }
+      for (uint32_t j = 0; j < count; ++j)
+        if (const uint32_t c = tree_.child(id, j); c != kNoNode)
+          if (const double value = implicit_value(c)[mover]; value > top) top = value, best = c;
       if (best != kNoNode) std::ranges::copy(implicit_value(best), v.begin());
     } else if (n.joint_count == 1) {  // nobody chooses: the only child's
       if (const uint32_t c = tree_.child(id, 0); c != kNoNode)

@@ -5,9 +5,8 @@
 // playouts from the initial state let the machine learn the moves that end games (the hint of the
 // proof search's last turn, as in play where greedy playouts are on). Prints per position the
 // depth reached, the states searched, the moves proven lost and a win found; then the totals and
-// states per second. The
-// states and proofs of a position that reached P are the same on every run (a signature over
-// them); the depth a time limit allows is not.
+// states per second. The states and proofs of a position that reached P are the same on every run
+// (a signature over them); the depth a time limit allows is not.
 //
 // With `--record MATCH.json --turn N` (a match record of GGP-Base's form, as `ggp tournament`
 // writes them), the one position after the record's first N joint moves instead, and each root
