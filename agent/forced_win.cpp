@@ -8,6 +8,7 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
+
 ForcedWinSearch::Outcome ForcedWinSearch::prove(const State& state, RoleIndex attacker, int plies,
                                                 const SearchLimits& limits, uint64_t max_nodes) {
   if (machine_.num_roles() != 2 || plies < 1) return Outcome::NoWin;
@@ -38,6 +39,8 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, uint64_t ke
   if (out_of_budget_) return Outcome::Unknown;
   ++nodes_;
   Frame& f = frames_[depth];
+  f.state = &state;
+  f.attacker_chose = false;
   int mover = -1;
   for (RoleIndex r = 0; r < 2; ++r) {
     std::span<const MoveId> legal = machine_.legal_moves(state, r);
@@ -88,6 +91,8 @@ int16_t ForcedWinSearch::search_or(const State& state, int plies, size_t depth) 
     if (child > 0 && child <= plies - 1) return won(moves[i], child + 1);
     f.order.push_back(static_cast<uint32_t>(i));
   }
+  f.attacker_chose = !only_ending;
+  if (local_ && depth >= 2) keep_local(state, depth);
   for (const uint32_t i : f.order) {
     const Outcome child = search(f.children[i], f.keys[i], plies - 1, depth + 1);
     if (child == Outcome::Unknown) return 0;
@@ -138,6 +143,37 @@ int16_t ForcedWinSearch::search_and(const State& state, RoleIndex defender, int 
     if (outcome != Outcome::Win) return refuted;
   }
   return static_cast<int16_t>(plies);  // every defence loses
+}
+
+void ForcedWinSearch::keep_local(const State& state, size_t depth) {
+  Frame& f = frames_[depth];
+  const Frame& before = frames_[depth - 2];  // the attacker's previous turn, its children made
+  if (f.order.size() < 2 || !before.attacker_chose) return;
+  earlier_.clear();
+  const std::vector<MoveId>& earlier_moves = before.legal[attacker_];
+  for (size_t j = 0; j < earlier_moves.size(); ++j)
+    earlier_.emplace_back(earlier_moves[j], static_cast<uint32_t>(j));
+  std::sort(earlier_.begin(), earlier_.end());
+  const std::span<const uint64_t> now = state.words(), then = before.state->words();
+  const auto word = [](std::span<const uint64_t> w, size_t i) { return i < w.size() ? w[i] : 0; };
+  size_t kept = 0;
+  for (const uint32_t i : f.order) {
+    const MoveId move = f.legal[attacker_][i];
+    const auto it = std::lower_bound(earlier_.begin(), earlier_.end(),
+                                     std::pair<MoveId, uint32_t>{move, 0});
+    bool local = it == earlier_.end() || it->first != move;  // enabled since
+    if (!local) {
+      // A move untouched by the last two moves changes the same facts now as then, so its two
+      // children differ exactly as the two states do.
+      const std::span<const uint64_t> child = f.children[i].words(),
+                                      old = before.children[it->second].words();
+      const size_t n = std::max({now.size(), then.size(), child.size(), old.size()});
+      for (size_t w = 0; w < n && !local; ++w)
+        local = (word(child, w) ^ word(old, w)) != (word(now, w) ^ word(then, w));
+    }
+    if (local) f.order[kept++] = i;
+  }
+  f.order.resize(kept);
 }
 
 void ForcedWinSearch::set_ending_hint(std::vector<uint8_t> hint) {

@@ -17,6 +17,18 @@
 // (made all at once there, the children took three quarters of the search's time on
 // knightThrough: `ggp bench-prove`, docs/benchmarks.md).
 //
+// Local attacker moves (set_local; Sancho's LocalRegionSearcher restricts its search to a region
+// near the last moves, seeded by the last move played): below its first move, the attacker tries
+// only the moves that the last two moves (its own and the other role's reply) touched: a move not
+// legal at its previous turn, or one whose effect has changed since (its child then and now
+// differ by more than the two states do: a capture that has become a plain move, a piece that
+// moved on). A move far from both does to the state now what it would have done before, and is
+// left out. Most attacks in races (a piece running on, a capture of the piece that just moved,
+// a move into a square just vacated) are such moves, and at the states where no win is found the
+// attacker's moves are most of the work. A Win so found is still a forced win (the other role's
+// moves are never restricted); a NoWin only says that no local attack was found (and, as the
+// table is per state, a path's NoWin may stand for another's).
+//
 // Scope: two roles that take turns (each state has one role with a choice; states where both
 // have one move are forced steps). A state where both roles choose is not searched (NoWin). A
 // "win" is a terminal state where the attacker's goal is 100 and the other's 0: a proof gives
@@ -52,6 +64,7 @@ class ForcedWinSearch {
   // By MoveId, the moves known to end games (nonzero); empty, or no move marked (a machine whose
   // playouts have not been greedy learns none): nothing known, every move is tried.
   void set_ending_hint(std::vector<uint8_t> hint);
+  void set_local(bool on) { local_ = on; }
   uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
 
  private:
@@ -62,6 +75,8 @@ class ForcedWinSearch {
     std::vector<uint64_t> keys;     // by child, where the attacker chooses: its key in the table
     std::vector<uint32_t> order;    // the children to search, in order
     reasoner::JointMove joint;
+    const reasoner::State* state = nullptr;  // this depth's state (valid while searched below)
+    bool attacker_chose = false;  // search_or made a child of every attacker move (by index)
   };
   Outcome search(const reasoner::State& state, uint64_t key, int plies, size_t depth);
   // The node below search() where the attacker chooses, or the other role (or no one): > 0, a win
@@ -72,6 +87,9 @@ class ForcedWinSearch {
   bool is_win(const reasoner::State& terminal);
   // Whether the hint allows that `move` ends a game (any move may, without a hint).
   bool may_end(reasoner::MoveId move) const;
+  // With set_local, keeps in f.order only the children of the attacker's state at `depth` that
+  // are local (above).
+  void keep_local(const reasoner::State& state, size_t depth);
 
   reasoner::StateMachine& machine_;
   ProofTable table_;
@@ -82,6 +100,9 @@ class ForcedWinSearch {
   bool out_of_budget_ = false;
   std::optional<reasoner::MoveId> winning_move_;
   std::vector<uint8_t> ending_hint_;
+  bool local_ = false;
+  // keep_local: the attacker's legal moves at its previous turn, with their indexes there.
+  std::vector<std::pair<reasoner::MoveId, uint32_t>> earlier_;
 };
 
 }  // namespace ggp::agent

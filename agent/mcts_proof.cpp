@@ -42,7 +42,7 @@ void MctsSearcher::take_proofs() {
   if (first)
     proof_thread_ =
         std::make_unique<ProofThread>(machine_.clone(), static_cast<int>(config_.proof_plies),
-                                      static_cast<int>(config_.proof_nice));
+                                      static_cast<int>(config_.proof_nice), config_.proof_local);
   if (first || !(proof_.root == root.state)) {
     if (!first) note_proofs();
     proof_ = {root.state, 0};

@@ -4,6 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace ggp::agent {
@@ -11,8 +12,13 @@ namespace ggp::agent {
 using reasoner::RoleIndex;
 using reasoner::State;
 
-ProofThread::ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice)
+ProofThread::ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice,
+                         bool local)
     : machine_(std::move(machine)), search_(*machine_), max_plies_(max_plies) {
+  if (local) {
+    local_search_ = std::make_unique<ForcedWinSearch>(*machine_);
+    local_search_->set_local(true);
+  }
   thread_ = std::thread([this, nice] {
     // On Linux a thread has a nice value of its own: PRIO_PROCESS with its thread id.
     if (nice > 0) {
@@ -39,6 +45,7 @@ void ProofThread::set_root(const State& root, RoleIndex mover, std::vector<reaso
                            reasoner::MoveId other_move, std::vector<uint8_t> ending) {
   {
     std::lock_guard lock(mutex_);
+    published_.assign(moves.size(), 0);
     request_ = {{root, mover, std::move(moves), other_move}, request_.generation + 1};
     ending_ = std::move(ending);
     found_.clear();
@@ -69,6 +76,7 @@ void ProofThread::run() {
       if (quit_) return;
       r = request_;
       done = r.generation;
+      if (local_search_) local_search_->set_ending_hint(ending_);
       search_.set_ending_hint(std::move(ending_));
       abandon_ = false;
     }
@@ -78,7 +86,10 @@ void ProofThread::run() {
 
 void ProofThread::publish(const Request& r, Proof proof) {
   std::lock_guard lock(mutex_);
-  if (request_.generation == r.generation) found_.push_back(proof);
+  // Each move once: the passes of `local` may prove a move twice.
+  if (request_.generation != r.generation || published_.at(proof.move)) return;
+  published_[proof.move] = 1;
+  found_.push_back(proof);
 }
 
 void ProofThread::prove(const Request& r) {
@@ -88,13 +99,25 @@ void ProofThread::prove(const Request& r) {
   events.proven = [&](size_t move, RoleIndex winner, int turns) {
     publish(r, {move, winner, turns});
   };
+  const auto states = [&] { return search_.nodes() + (local_search_ ? local_search_->nodes() : 0); };
   events.depth_done = [&](int plies) {
     std::lock_guard lock(mutex_);
     if (request_.generation != r.generation) return false;
     plies_done_ = plies;
-    states_ = search_.nodes();
+    states_ = states();
     return true;
   };
+  if (local_search_) {
+    RootProofEvents local = events;
+    local.depth_done = [&](int) {
+      std::lock_guard lock(mutex_);
+      states_ = states();
+      return request_.generation == r.generation;
+    };
+    // A root proven won stops a pass early; the passes after it may still name the win, again.
+    prove_root(search_, *machine_, r.root, std::min(3, max_plies_), limits, events);
+    prove_root(*local_search_, *machine_, r.root, max_plies_, limits, local);
+  }
   prove_root(search_, *machine_, r.root, max_plies_, limits, events);
 }
 

@@ -28,7 +28,11 @@ class ProofThread {
   };
 
   // `nice`: the thread's niceness (0: unchanged; where the system does not allow it, unchanged).
-  ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice = 0);
+  // `local`: each root is searched fully to 3 turns (cheap), then with the attacker's local moves
+  // only up to `max_plies` (ForcedWinSearch::set_local, with its own table: deep and cheap), then
+  // fully again up to `max_plies` (the quiet attacks the local search leaves out).
+  ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice = 0,
+              bool local = false);
   ~ProofThread();  // stops the search and joins
   ProofThread(const ProofThread&) = delete;
   ProofThread& operator=(const ProofThread&) = delete;
@@ -40,7 +44,7 @@ class ProofThread {
                 std::vector<uint8_t> ending);
   // The proofs found for `root` since the last call (none for another root).
   std::vector<Proof> take(const reasoner::State& root);
-  // The depth (turns) the moves of the current root are proven to so far, and states searched.
+  // The depth (turns) the full search has proven the current root's moves to, and states searched.
   std::pair<int, uint64_t> progress() const;
 
  private:
@@ -54,11 +58,13 @@ class ProofThread {
 
   std::unique_ptr<reasoner::StateMachine> machine_;
   ForcedWinSearch search_;
+  std::unique_ptr<ForcedWinSearch> local_search_;  // with `local`
   const int max_plies_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   Request request_;               // guarded by mutex_
   std::vector<Proof> found_;      // guarded: proofs for request_.root
+  std::vector<uint8_t> published_;  // guarded: by move of request_.root, a proof was found
   std::vector<uint8_t> ending_;   // guarded: the hint handed over with the request (moved out)
   int plies_done_ = 0;            // guarded
   uint64_t states_ = 0;           // guarded

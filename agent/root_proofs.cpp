@@ -1,15 +1,15 @@
 #include "agent/root_proofs.h"
 
-#include <limits>
-
 namespace ggp::agent {
 
 using reasoner::RoleIndex;
 using reasoner::State;
 
 void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const ProofRoot& root,
-                int max_plies, const SearchLimits& limits, const RootProofEvents& events) {
-  const uint64_t unlimited = std::numeric_limits<uint64_t>::max() / 2;
+                int max_plies, const SearchLimits& limits, const RootProofEvents& events,
+                uint64_t max_states) {
+  const uint64_t end = search.nodes() + max_states;
+  const auto budget = [&] { return end > search.nodes() ? end - search.nodes() : 0; };
   const RoleIndex other = 1 - root.mover;
   std::vector<uint8_t> lost(root.moves.size(), 0);
   reasoner::JointMove joint(2);
@@ -21,7 +21,7 @@ void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const 
       joint[root.mover] = root.moves[i];
       machine.next_state(root.state, joint, child);
       if (machine.is_terminal(child)) continue;
-      const ForcedWinSearch::Outcome outcome = search.prove(child, other, plies, limits, unlimited);
+      const ForcedWinSearch::Outcome outcome = search.prove(child, other, plies, limits, budget());
       if (outcome == ForcedWinSearch::Outcome::Unknown) return;
       if (outcome == ForcedWinSearch::Outcome::Win) {
         lost[i] = 1;
@@ -29,7 +29,7 @@ void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const 
       }
     }
     const ForcedWinSearch::Outcome won =
-        search.prove(root.state, root.mover, plies + 2, limits, unlimited);
+        search.prove(root.state, root.mover, plies + 2, limits, budget());
     if (won == ForcedWinSearch::Outcome::Unknown) return;
     if (!events.depth_done(plies)) return;
     if (won == ForcedWinSearch::Outcome::Win) {

@@ -6,6 +6,7 @@
 // search; `ggp bench-prove` runs it alone to measure it.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "agent/forced_win.h"
@@ -29,9 +30,10 @@ struct RootProofEvents {
 };
 
 // Deepens from 1 up to `max_plies` turns (odd depths), until the mover's forced win is found, the
-// limits stop it or depth_done says so. `search` keeps its table between calls: a search begun
+// limits stop it, `max_states` more states have been searched, or depth_done says so. `search` keeps its table between calls: a search begun
 // again on the same or a later root goes on from what it knows.
 void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const ProofRoot& root,
-                int max_plies, const SearchLimits& limits, const RootProofEvents& events);
+                int max_plies, const SearchLimits& limits, const RootProofEvents& events,
+                uint64_t max_states = std::numeric_limits<uint64_t>::max() / 2);
 
 }  // namespace ggp::agent

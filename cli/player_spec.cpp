@@ -111,6 +111,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["implicit_corr"] = number("implicit_corr", c.implicit_min_correlation);
   s["prove"] = number("prove", c.proof_plies);
   s["prove_nice"] = number("prove_nice", c.proof_nice);
+  s["prove_local"] = number("prove_local", c.proof_local);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -372,7 +373,8 @@ std::string player_spec_help() {
       "        turn-taking games: a thread beside the search proves root moves lost after which the\n"
       "        opponent forces a win within N turns, and plays a forced win within N+2; odd N;\n"
       "        0: off), prove_nice=N (that thread's niceness, above the search's: a smaller share\n"
-      "        where the cores are busy),\n"
+      "        where the cores are busy), prove_local=0|1 (that thread's attacker tries only the\n"
+      "        moves the last two touched, below its first: deeper, but quiet attacks are missed),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

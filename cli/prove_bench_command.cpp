@@ -1,10 +1,12 @@
-// `ggp bench-prove GAME.kif [--positions N] [--plies P] [--seconds S] [--warmup W] [--seed S]
-// [--json]`: the forced-win proofs of the proof thread (agent/root_proofs.h) alone, on positions
+// `ggp bench-prove GAME.kif [--positions N] [--plies P] [--seconds S] [--states N] [--local]
+// [--warmup W] [--seed S] [--json]`: the forced-win proofs of the proof thread (agent/root_proofs.h) alone, on positions
 // of random games. Each position is a state, drawn uniformly, of one seeded random game where one
 // role has a choice; a fresh search deepens there up to P turns or for S seconds. Before, W greedy
 // playouts from the initial state let the machine learn the moves that end games (the hint of the
 // proof search's last turn, as in play where greedy playouts are on). Prints per position the
-// depth reached, the states searched, the moves proven lost and a win found; then the totals and
+// depth reached, the states searched, the moves proven lost and a win found (`--states`: a budget
+// of states instead of time, the same on every machine; `--local`: local attacker moves,
+// agent/forced_win.h); then the totals and
 // states per second. The states and proofs of a position that reached P are the same on every run
 // (a signature over them); the depth a time limit allows is not.
 //
@@ -42,8 +44,8 @@ struct ProveBenchOptions {
   size_t positions = 20, warmup = 4096;
   int plies = 7;
   double seconds = 5;
-  uint64_t seed = 1;
-  bool json = false;
+  uint64_t seed = 1, states = 0;
+  bool json = false, local = false;
 };
 
 // The only role with more than one legal move in `state`, or -1 (none, or both).
@@ -126,6 +128,7 @@ PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot&
   agent::ForcedWinSearch search(m);
   const std::span<const uint8_t> ending = m.moves_seen_ending();
   search.set_ending_hint({ending.begin(), ending.end()});
+  search.set_local(o.local);
   PositionResult r;
   agent::SearchLimits limits;
   const auto t0 = Clock::now();
@@ -143,7 +146,8 @@ PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot&
     r.plies = plies;
     return true;
   };
-  agent::prove_root(search, m, root, o.plies, limits, events);
+  if (o.states > 0) agent::prove_root(search, m, root, o.plies, limits, events, o.states);
+  else agent::prove_root(search, m, root, o.plies, limits, events);
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   r.states = search.nodes();
   return r;
@@ -235,6 +239,8 @@ void add_prove_bench_command(CLI::App& app) {
   cmd->add_option("--positions", o.positions, "positions, each from one random game");
   cmd->add_option("--plies", o.plies, "the depth to deepen to, in turns (odd)");
   cmd->add_option("--seconds", o.seconds, "the time limit per position");
+  cmd->add_option("--states", o.states, "a limit of states searched per position (0: none)");
+  cmd->add_flag("--local", o.local, "the attacker tries only local moves below its first");
   cmd->add_option("--warmup", o.warmup, "random playouts before, to learn the moves ending games");
   cmd->add_option("--machine", o.machine, "prover, propnet or default");
   cmd->add_option("--seed", o.seed, "the seed of the random games");

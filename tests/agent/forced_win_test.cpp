@@ -113,32 +113,37 @@ TEST_CASE("forced win: a search cut short says Unknown, and calls again finish i
 }
 
 TEST_CASE("prove=N: the proof thread's proofs enter the tree at the next search call") {
-  auto trap = make_trap();
-  MctsConfig config = find_mcts_preset("uct")->config;
-  config.proof_plies = 3;
-  MctsSearcher searcher(config, *trap, 1);
-  // The first call hands the root over; later calls take what the thread has proven by then.
-  const auto give_up = Clock::now() + std::chrono::seconds(20);
-  std::string notes;
-  const std::string proved = "proved 1 moves of r0 lost";  // the notes name the root's mover
-  while (notes.find(proved) == std::string::npos && Clock::now() < give_up) {
-    searcher.search(playout_budget(1));
-    notes += searcher.note();
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  CHECK(notes.find(proved) != std::string::npos);
-  searcher.search(playout_budget(50));  // the trap, visited or not, is not played
-  CHECK(searcher.best_move(0) == trap->move(0, "safe"));
+  // With prove_local too: its passes (full to 3 turns, local, full) find the same proofs here.
+  for (const bool local : {false, true}) {
+    CAPTURE(local);
+    auto trap = make_trap();
+    MctsConfig config = find_mcts_preset("uct")->config;
+    config.proof_plies = 3;
+    config.proof_local = local;
+    MctsSearcher searcher(config, *trap, 1);
+    // The first call hands the root over; later calls take what the thread has proven by then.
+    const auto give_up = Clock::now() + std::chrono::seconds(20);
+    std::string notes;
+    const std::string proved = "proved 1 moves of r0 lost";  // the notes name the root's mover
+    while (notes.find(proved) == std::string::npos && Clock::now() < give_up) {
+      searcher.search(playout_budget(1));
+      notes += searcher.note();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    CHECK(notes.find(proved) != std::string::npos);
+    searcher.search(playout_budget(50));  // the trap, visited or not, is not played
+    CHECK(searcher.best_move(0) == trap->move(0, "safe"));
 
-  // A forced win is taken and the root is solved.
-  auto nim = test::make_nim(9, 3);
-  MctsSearcher winner(config, *nim, 1);
-  while (!winner.stats().root_solved && Clock::now() < give_up) {
-    winner.search(playout_budget(1));
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    // A forced win is taken and the root is solved.
+    auto nim = test::make_nim(9, 3);
+    MctsSearcher winner(config, *nim, 1);
+    while (!winner.stats().root_solved && Clock::now() < give_up) {
+      winner.search(playout_budget(1));
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    CHECK(winner.stats().root_solved);
+    CHECK(winner.best_move(0) == nim->move(0, "take1"));
   }
-  CHECK(winner.stats().root_solved);
-  CHECK(winner.best_move(0) == nim->move(0, "take1"));
 }
 
 namespace {
@@ -216,12 +221,14 @@ TEST_CASE("forced win: agrees with the plain definition on positions of random g
                  .machine;
     ForcedWinSearch search(*m);  // one table over every position and depth, as in play
     ForcedWinSearch hinted(*m);
+    ForcedWinSearch local(*m);  // local attacker moves below the first
+    local.set_local(true);
     std::vector<double> sums(2);
     reasoner::Random rng(7);
     m->random_playouts(m->initial_state(), 256, rng, sums);  // the lanes learn the ending moves
     const auto ending = m->moves_seen_ending();
     hinted.set_ending_hint({ending.begin(), ending.end()});
-    int wins = 0, checked = 0;
+    int wins = 0, checked = 0, deep_wins = 0, local_deep_wins = 0;
     for (int game = 0; game < 20; ++game) {
       State state = m->initial_state(), next;
       const int turns = static_cast<int>(rng.below(20));
@@ -240,6 +247,16 @@ TEST_CASE("forced win: agrees with the plain definition on positions of random g
           // The hint may miss a win, never invent one.
           if (hinted.prove(state, attacker, plies, no_limits(), 1'000'000) == Outcome::Win)
             CHECK(expected);
+          // Local moves may miss a win, never invent one; the attacker's first two turns are
+          // never restricted, so no win within two turns is missed.
+          const bool local_win =
+              local.prove(state, attacker, plies, no_limits(), 1'000'000) == Outcome::Win;
+          if (local_win) CHECK(expected);
+          if (plies <= 2) CHECK(local_win == expected);
+          if (plies >= 4) {
+            deep_wins += expected ? 1 : 0;
+            local_deep_wins += local_win ? 1 : 0;
+          }
           wins += expected ? 1 : 0;
           ++checked;
         }
@@ -247,5 +264,11 @@ TEST_CASE("forced win: agrees with the plain definition on positions of random g
     }
     CHECK(checked >= 60);  // ten a position
     CHECK(wins > 0);  // the positions hold wins to find, not only their absence
+    // The local search finds wins of four and five turns too (a piece running on, a recapture),
+    // and searches fewer states than the full one over the same positions.
+    if (deep_wins > 0) CHECK(local_deep_wins > 0);
+    CHECK(local.nodes() < search.nodes());
+    MESSAGE(name << ": wins within 4-5 turns " << deep_wins << ", found locally " << local_deep_wins
+                 << "; states " << search.nodes() << " full, " << local.nodes() << " local");
   }
 }
