@@ -8,7 +8,6 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
-
 ForcedWinSearch::Outcome ForcedWinSearch::prove(const State& state, RoleIndex attacker, int plies,
                                                 const SearchLimits& limits, uint64_t max_nodes) {
   if (machine_.num_roles() != 2 || plies < 1) return Outcome::NoWin;

@@ -114,7 +114,8 @@ void ProofThread::prove(const Request& r) {
       states_ = states();
       return request_.generation == r.generation;
     };
-    // A root proven won stops a pass early; the passes after it may still name the win, again.
+    // A pass ends where it proves the root won; a later pass finds the same win (publish hands
+    // each move out once, with the first pass's turns).
     prove_root(search_, *machine_, r.root, std::min(3, max_plies_), limits, events);
     prove_root(*local_search_, *machine_, r.root, max_plies_, limits, local);
   }
