@@ -122,8 +122,8 @@ struct MctsConfig {
   // with w = 1024 / 1.25^n (n = 5: a quarter), and all that is idle. Meant to leave the search its
   // core; one round against Sancho still measured 26% fewer playouts a move (docs/strength.md).
   uint32_t proof_nice = 0;
-  // The proof thread's attacker tries only local moves below its first (agent/forced_win.h,
-  // ForcedWinSearch::set_local): deeper proofs of fewer wins.
+  // The proof thread adds a pass where its attacker tries only local moves below its first
+  // (agent/proof_thread.h; ForcedWinSearch::set_local): deeper, but quiet attacks are missed.
   bool proof_local = false;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off

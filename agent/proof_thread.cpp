@@ -95,31 +95,31 @@ void ProofThread::publish(const Request& r, Proof proof) {
 void ProofThread::prove(const Request& r) {
   SearchLimits limits;
   limits.stop = &abandon_;
+  bool won = false;  // the root proven won: a later pass would only find the same win
   RootProofEvents events;
   events.proven = [&](size_t move, RoleIndex winner, int turns) {
+    won = won || winner == r.root.mover;
     publish(r, {move, winner, turns});
   };
-  const auto states = [&] { return search_.nodes() + (local_search_ ? local_search_->nodes() : 0); };
-  events.depth_done = [&](int plies) {
-    std::lock_guard lock(mutex_);
-    if (request_.generation != r.generation) return false;
-    plies_done_ = plies;
-    states_ = states();
-    return true;
-  };
-  if (local_search_) {
-    RootProofEvents local = events;
-    local.depth_done = [&](int) {
+  // `full`: a depth of the full search is the thread's progress (the local one's is incomplete).
+  const auto depth_done = [this, &r](bool full) {
+    return [this, &r, full](int plies) {
       std::lock_guard lock(mutex_);
-      states_ = states();
-      return request_.generation == r.generation;
+      if (request_.generation != r.generation) return false;
+      if (full) plies_done_ = plies;
+      states_ = search_.nodes() + (local_search_ ? local_search_->nodes() : 0);
+      return true;
     };
-    // A pass ends where it proves the root won; a later pass finds the same win (publish hands
-    // each move out once, with the first pass's turns).
+  };
+  events.depth_done = depth_done(true);
+  const auto go_on = [&] { return !won && !abandon_; };
+  if (local_search_) {  // full to 3 turns, local to the depth, then full to the depth
+    RootProofEvents local = events;
+    local.depth_done = depth_done(false);
     prove_root(search_, *machine_, r.root, std::min(3, max_plies_), limits, events);
-    prove_root(*local_search_, *machine_, r.root, max_plies_, limits, local);
+    if (go_on()) prove_root(*local_search_, *machine_, r.root, max_plies_, limits, local);
   }
-  prove_root(search_, *machine_, r.root, max_plies_, limits, events);
+  if (go_on()) prove_root(search_, *machine_, r.root, max_plies_, limits, events);
 }
 
 }  // namespace ggp::agent

@@ -30,7 +30,8 @@ class ProofThread {
   // `nice`: the thread's niceness (0: unchanged; where the system does not allow it, unchanged).
   // `local`: each root is searched fully to 3 turns (cheap), then with the attacker's local moves
   // only up to `max_plies` (ForcedWinSearch::set_local, with its own table: deep and cheap), then
-  // fully again up to `max_plies` (the quiet attacks the local search leaves out).
+  // fully again up to `max_plies` (the quiet attacks the local search leaves out); a root proven
+  // won ends the passes.
   ProofThread(std::unique_ptr<reasoner::StateMachine> machine, int max_plies, int nice = 0,
               bool local = false);
   ~ProofThread();  // stops the search and joins

@@ -29,11 +29,14 @@ struct RootProofEvents {
   std::function<bool(int plies)> depth_done;
 };
 
+inline constexpr uint64_t kUnlimitedStates = std::numeric_limits<uint64_t>::max() / 2;
+
 // Deepens from 1 up to `max_plies` turns (odd depths), until the mover's forced win is found, the
-// limits stop it, `max_states` more states have been searched, or depth_done says so. `search` keeps its table between calls: a search begun
-// again on the same or a later root goes on from what it knows.
+// limits stop it, `max_states` more states have been searched, or depth_done says so. `search`
+// keeps its table between calls: a search begun again on the same or a later root goes on from
+// what it knows.
 void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const ProofRoot& root,
                 int max_plies, const SearchLimits& limits, const RootProofEvents& events,
-                uint64_t max_states = std::numeric_limits<uint64_t>::max() / 2);
+                uint64_t max_states = kUnlimitedStates);
 
 }  // namespace ggp::agent

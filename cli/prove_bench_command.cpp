@@ -1,14 +1,13 @@
 // `ggp bench-prove GAME.kif [--positions N] [--plies P] [--seconds S] [--states N] [--local]
-// [--warmup W] [--seed S] [--json]`: the forced-win proofs of the proof thread (agent/root_proofs.h) alone, on positions
-// of random games. Each position is a state, drawn uniformly, of one seeded random game where one
-// role has a choice; a fresh search deepens there up to P turns or for S seconds. Before, W greedy
-// playouts from the initial state let the machine learn the moves that end games (the hint of the
-// proof search's last turn, as in play where greedy playouts are on). Prints per position the
-// depth reached, the states searched, the moves proven lost and a win found (`--states`: a budget
-// of states instead of time, the same on every machine; `--local`: local attacker moves,
-// agent/forced_win.h); then the totals and
-// states per second. The states and proofs of a position that reached P are the same on every run
-// (a signature over them); the depth a time limit allows is not.
+// [--warmup W] [--seed S] [--json]`: the forced-win proofs of the proof thread
+// (agent/root_proofs.h) alone, on positions of random games. Each position is a state, drawn
+// uniformly, of one seeded random game where one role has a choice; a fresh search deepens there
+// up to P turns, for S seconds or N states. Before, W greedy playouts from the initial state let
+// the machine learn the moves that end games (the hint of the proof search's last turn, as in play
+// where greedy playouts are on). `--local`: the attacker's local moves only (agent/forced_win.h).
+// Prints per position the depth reached, the states searched, the moves proven lost and a win
+// found; then the totals and states per second. The states and proofs of a position that reached
+// P are the same on every run (a signature over them); the depth a time limit allows is not.
 //
 // With `--record MATCH.json --turn N` (a match record of GGP-Base's form, as `ggp tournament`
 // writes them), the one position after the record's first N joint moves instead, and each root
@@ -146,8 +145,8 @@ PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot&
     r.plies = plies;
     return true;
   };
-  if (o.states > 0) agent::prove_root(search, m, root, o.plies, limits, events, o.states);
-  else agent::prove_root(search, m, root, o.plies, limits, events);
+  agent::prove_root(search, m, root, o.plies, limits, events,
+                    o.states > 0 ? o.states : agent::kUnlimitedStates);
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   r.states = search.nodes();
   return r;
