@@ -25,6 +25,8 @@ MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& mac
     workers_.push_back(std::make_unique<MctsWorker>(*clones_.back(), seed + i, config_));
   }
   tree_.enable_index(config_.transpositions);
+  node_proofs_ = config_.node_proof_plies > 0 && config_.solver && num_roles_ == 2 &&
+                 workers_.size() == 1;
   set_root(machine_.initial_state());
 }
 
@@ -51,8 +53,24 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
     decide_heuristic(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
-  if (workers_.size() > 1) return search_tree_parallel(limits);
-  if (batched) return search_batched(limits);
+  if (node_proofs_) {
+    if (!node_prover_) node_prover_ = std::make_unique<ForcedWinSearch>(machine_);
+    const std::span<const uint8_t> ending = machine_.moves_seen_ending();
+    node_prover_->set_ending_hint({ending.begin(), ending.end()});
+  }
+  const NodeProofCount before = node_proof_count_;
+  active_limits_ = &limits;  // the caller's: forgotten when the search returns
+  if (workers_.size() > 1) search_tree_parallel(limits);
+  else if (batched) search_batched(limits);
+  else search_serial(limits);
+  active_limits_ = nullptr;
+  if (node_proof_count_.tried > before.tried)
+    add_note("tree proofs: " + std::to_string(node_proof_count_.tried - before.tried) +
+             " nodes searched, " + std::to_string(node_proof_count_.won - before.won) +
+             " won, " + std::to_string(node_proof_count_.lost - before.lost) + " lost");
+}
+
+void MctsSearcher::search_serial(const SearchLimits& limits) {
   MctsWorker& w = *workers_[0];
   bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
   w.policy.limits = &limits;
@@ -405,7 +423,9 @@ MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
   while (true) {
     w.path.push_back(id);
     const Node& n = tree_.node(id);
-    if (n.solved || (id != 0 && n.visits < config_.expand_threshold)) {
+    if (n.solved || (id != 0 && n.visits < config_.expand_threshold) ||
+        (node_proofs_ && !n.proof_tried && n.visits >= config_.node_proof_visits &&
+         prove_node(id))) {
       end = end_at(w, id, at_terminal);
       break;
     }

@@ -26,6 +26,7 @@
 #include <string>
 #include <utility>
 
+#include "agent/forced_win.h"
 #include "agent/goal_cutoff.h"
 #include "agent/heuristic.h"
 #include "agent/mcts_config.h"
@@ -80,6 +81,8 @@ class MctsSearcher : public Searcher {
     Expand,   // (deferred expansion only) a missing child: draft it from w.leaf and w.joint,
               // then finish_expansion()
   };
+  // Simulations one at a time by worker 0, until a limit.
+  void search_serial(const SearchLimits& limits);
   // One simulation by worker `w`; serial searches only.
   void iterate(MctsWorker& w);
   // The simulations of worker `w` in a tree-parallel search, until a limit; `claimed` counts the
@@ -181,10 +184,15 @@ class MctsSearcher : public Searcher {
   // With proof_plies, in two-role turn-taking games (agent/mcts_proof.cpp): hands a new root to
   // the proof thread, and marks the root moves it has proven (lost, or won) since the last call.
   void take_proofs();
-  // Marks the root's child by its mover's move `index` solved, with `winner`'s value 1 and the
-  // other role's 0, and the game's end within `turns`, creating the child if the tree has not, and
-  // tries to solve the root.
-  void mark_root_child(size_t index, reasoner::RoleIndex winner, int turns);
+  // Marks the child of node `parent` (one mover) by the mover's move `index` solved, with
+  // `winner`'s value 1 and the other role's 0, and the game's end within `turns`, creating the
+  // child if the tree has not, and tries to solve `parent`.
+  void mark_child(uint32_t parent, size_t index, reasoner::RoleIndex winner, int turns);
+  // Shallow proofs in the tree (MctsConfig::node_proof_plies; agent/mcts_proof.cpp), at node `id`
+  // of a descent whose visits reached the threshold, once: a forced win of its mover solves its
+  // winning child and so the node, one of the other role (not at the root) the node itself.
+  // Returns whether the node is solved.
+  bool prove_node(uint32_t id);
   // Adds the left root's proofs to the note.
   void note_proofs();
   // Between two proven children of a node whose mover is `role`: > 0 where `a` is the better
@@ -230,6 +238,15 @@ class MctsSearcher : public Searcher {
   std::string note_;
 
   std::unique_ptr<ProofThread> proof_thread_;  // with proof_plies (stopped with the searcher)
+  // Shallow proofs in the tree: on where node_proof_plies is set and the game and search allow
+  // them (two roles, the solver, one thread); the search made on machine_ when first needed, and
+  // the limits of the search call under way (proofs stop at its deadline).
+  bool node_proofs_ = false;
+  std::unique_ptr<ForcedWinSearch> node_prover_;
+  const SearchLimits* active_limits_ = nullptr;
+  struct NodeProofCount {
+    uint64_t tried = 0, won = 0, lost = 0;  // nodes searched; solved as their mover's win, loss
+  } node_proof_count_;
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread
     size_t lost = 0;           // its moves proven lost so far

@@ -164,6 +164,8 @@ void MctsSearcher::advance(std::span<const MoveId> joint, const State& next) {
     set_root(next);
   } else {
     tree_.reroot(child);
+    Node& root = tree_.node(0);
+    if (root.proven_alone) root.solved = root.proven_alone = false;  // its moves still to value
     for (auto& w : workers_) w->ppa.clear();  // PPA learns afresh for every position (Cazenave 2015)
     playouts_ = rollouts_ = 0;
   }

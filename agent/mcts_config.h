@@ -125,6 +125,16 @@ struct MctsConfig {
   // The proof thread adds a pass where its attacker tries only local moves below its first
   // (agent/proof_thread.h; ForcedWinSearch::set_local): deeper, but quiet attacks are missed.
   bool proof_local = false;
+  // Shallow proofs in the tree (MCTS-MS, minimax in selection: Baier & Winands 2015, "MCTS-Minimax
+  // Hybrids"), two-role turn-taking games, one search thread, with the solver: a node whose visits
+  // reach node_proof_visits is searched once (ForcedWinSearch, within node_proof_states states)
+  // for a forced win of either role within node_proof_plies moves, both roles' moves counted. A
+  // win of its mover solves the winning child (and so the node), a win of the other role the
+  // node. MCTS-Solver alone proves a node lost only once every child is in the tree and proven.
+  // 0: off.
+  uint32_t node_proof_plies = 0;
+  uint32_t node_proof_visits = 16;
+  uint32_t node_proof_states = 2000;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen

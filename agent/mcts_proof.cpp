@@ -1,7 +1,11 @@
-// Forced-win proofs at the root of the MCTS engine (MctsConfig::proof_plies; agent/proof_thread.h):
-// each new root goes to the proof thread, and what it has proven enters the tree at the next
-// search call as MCTS-Solver's exact values, so that selection never returns to a move proven
-// lost and a proven win is played at once.
+// Forced-win proofs in the MCTS engine, taken as MCTS-Solver's exact values, so that selection
+// never returns to a move proven lost and a proven win is played at once. At the root
+// (MctsConfig::proof_plies; agent/proof_thread.h): each new root goes to the proof thread, and
+// what it has proven enters the tree at the next search call. In the tree
+// (MctsConfig::node_proof_plies): shallow proofs at nodes visited often enough, made in the
+// descent (MCTS-MS, Baier & Winands 2015).
+#include <algorithm>
+
 #include "agent/mcts.h"
 
 namespace ggp::agent {
@@ -10,27 +14,71 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
-void MctsSearcher::mark_root_child(size_t index, RoleIndex winner, int turns) {
+void MctsSearcher::mark_child(uint32_t parent, size_t index, RoleIndex winner, int turns) {
+  // Worker 0's scratch: in a batched search the descents are the batch workers' (a pending
+  // expansion of theirs finds this child made); in a serial one the descent that calls this ends
+  // on `parent`, its joint move no longer needed.
   MctsWorker& w = *workers_[0];
   // One mover: the joint index is the mover's move index, the other role has one move.
-  uint32_t child = tree_.child(0, index);
+  uint32_t child = tree_.child(parent, index);
   if (child == kNoNode) {
     for (RoleIndex r = 0; r < num_roles_; ++r) {
-      std::span<const MoveId> moves = tree_.moves(0, r);
+      std::span<const MoveId> moves = tree_.moves(parent, r);
       w.joint[r] = moves[moves.size() == 1 ? 0 : index];
     }
-    machine_.next_state(tree_.node(0).state, w.joint, w.next);
+    machine_.next_state(tree_.node(parent).state, w.joint, w.next);
     child = create_node(w, w.next, true);
-    tree_.set_child(0, index, child);
+    tree_.set_child(parent, index, child);
   }
   Node& c = tree_.node(child);
-  if (c.solved) return;
-  std::span<double> value = tree_.value(child);
-  for (RoleIndex r = 0; r < num_roles_; ++r) value[r] = r == winner ? 1.0 : 0.0;
-  c.solved = true;
-  c.proof_turns = saturated_turns(turns);
-  tree_.node(0).floor_known = false;
-  try_solve(0);
+  if (!c.solved) {
+    std::span<double> value = tree_.value(child);
+    for (RoleIndex r = 0; r < num_roles_; ++r) value[r] = r == winner ? 1.0 : 0.0;
+    c.solved = true;
+    c.proof_turns = saturated_turns(turns);
+  }
+  tree_.node(parent).floor_known = false;
+  try_solve(parent);
+}
+
+bool MctsSearcher::prove_node(uint32_t id) {
+  Node& n = tree_.node(id);
+  n.proof_tried = true;
+  if (n.mover < 0) return false;  // a forced step (or a terminal node): nothing to choose
+  ++node_proof_count_.tried;
+  const auto mover = static_cast<RoleIndex>(n.mover);
+  const RoleIndex other = 1 - mover;
+  static const SearchLimits kNoLimits;
+  const SearchLimits& limits = active_limits_ != nullptr ? *active_limits_ : kNoLimits;
+  const uint64_t budget_end = node_prover_->nodes() + config_.node_proof_states;
+  // Deepening, so that a proof's turns are exact (the solver plays the quickest win, the slowest
+  // loss); what a shallower pass found the table keeps for the deeper ones.
+  for (int plies = 1; plies <= static_cast<int>(config_.node_proof_plies); ++plies)
+    for (const RoleIndex attacker : {mover, other}) {
+      if (attacker == other && id == 0) continue;  // a root proven lost keeps searching its moves
+      const uint64_t used = node_prover_->nodes();
+      if (used >= budget_end) return false;
+      const ForcedWinSearch::Outcome outcome =
+          node_prover_->prove(n.state, attacker, plies, limits, budget_end - used);
+      if (outcome == ForcedWinSearch::Outcome::Unknown) return false;
+      if (outcome == ForcedWinSearch::Outcome::NoWin) continue;
+      if (attacker == other) {
+        std::span<double> value = tree_.value(id);
+        value[mover] = 0.0, value[other] = 1.0;
+        n.solved = n.proven_alone = true;
+        n.proof_turns = saturated_turns(plies);
+        ++node_proof_count_.lost;
+        return true;
+      }
+      const std::span<const MoveId> moves = tree_.moves(id, mover);
+      const std::optional<MoveId> move = node_prover_->winning_move();
+      const auto it = move ? std::find(moves.begin(), moves.end(), *move) : moves.end();
+      if (it == moves.end()) return false;
+      mark_child(id, static_cast<size_t>(it - moves.begin()), mover, plies - 1);
+      node_proof_count_.won += tree_.node(id).solved;
+      return tree_.node(id).solved;
+    }
+  return false;
 }
 
 void MctsSearcher::take_proofs() {
@@ -56,7 +104,7 @@ void MctsSearcher::take_proofs() {
   for (const ProofThread::Proof& p : proof_thread_->take(root.state)) {
     if (p.winner == other) ++lost;
     else add_note("the proof thread found a forced win for " + machine_.role_name(mover));
-    mark_root_child(p.move, p.winner, p.turns);
+    mark_child(0, p.move, p.winner, p.turns);
   }
   if (lost > 0)
     add_note("the proof thread proved " + std::to_string(lost) + " moves of " +

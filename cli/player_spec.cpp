@@ -112,6 +112,9 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prove"] = number("prove", c.proof_plies);
   s["prove_nice"] = number("prove_nice", c.proof_nice);
   s["prove_local"] = number("prove_local", c.proof_local);
+  s["prove_nodes"] = number("prove_nodes", c.node_proof_plies);
+  s["prove_nodes_visits"] = number("prove_nodes_visits", c.node_proof_visits);
+  s["prove_nodes_states"] = number("prove_nodes_states", c.node_proof_states);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -375,6 +378,9 @@ std::string player_spec_help() {
       "        0: off), prove_nice=N (that thread's niceness, above the search's: a smaller share\n"
       "        where the cores are busy), prove_local=0|1 (that thread's attacker tries only the\n"
       "        moves the last two touched, below its first: deeper, but quiet attacks are missed),\n"
+      "        prove_nodes=N (two-role turn-taking games, one thread: a tree node visited\n"
+      "        prove_nodes_visits times, 16, is searched once for a forced win of either role\n"
+      "        within N moves, in at most prove_nodes_states states, 2000; 0: off),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

@@ -1,0 +1,87 @@
+// Shallow proofs in the tree (prove_nodes=N, MctsConfig::node_proof_plies; MCTS-MS): a node
+// visited often enough is searched for a forced win of either role, and MCTS-Solver takes what is
+// proven, on Nim, whose wins and losses are known exactly.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "agent/mcts.h"
+#include "synthetic_games.h"
+
+using namespace ggp;
+using namespace ggp::agent;
+using reasoner::JointMove;
+using reasoner::State;
+
+namespace {
+
+MctsConfig with_node_proofs(uint32_t plies) {
+  MctsConfig config = find_mcts_preset("uct")->config;
+  config.node_proof_plies = plies;
+  config.node_proof_visits = 1;
+  return config;
+}
+
+// The state after role 0 takes `take` stones from the initial state (role 1 then to move).
+State after_first_take(test::ExplicitGame& nim, int take) {
+  const State start = nim.initial_state();
+  const JointMove joint{nim.move(0, "take" + std::to_string(take)), nim.legal_moves(start, 1)[0]};
+  State next;
+  nim.next_state(start, joint, next);
+  return next;
+}
+
+}  // namespace
+
+TEST_CASE("prove_nodes: a root win within N moves is proven and played after a few simulations") {
+  // 9 stones, take 1 to 3: the first player takes one and wins on its third move (five moves).
+  auto nim = test::make_nim(9, 3);
+  MctsSearcher plain(with_node_proofs(0), *nim, 1);
+  plain.search(playout_budget(3));
+  CHECK_FALSE(plain.stats().root_solved);  // MCTS-Solver alone needs the whole tree below
+
+  MctsSearcher shallow(with_node_proofs(4), *nim, 1);  // one move short of the win
+  shallow.search(playout_budget(3));
+  CHECK_FALSE(shallow.proven_value(0).has_value());
+
+  MctsSearcher proving(with_node_proofs(5), *nim, 1);
+  proving.search(playout_budget(3));
+  REQUIRE(proving.stats().root_solved);
+  CHECK(proving.proven_value(0) == 1.0);
+  CHECK(proving.best_move(0) == nim->move(0, "take1"));
+  CHECK(proving.note().find("tree proofs: 1 nodes searched, 1 won, 0 lost") != std::string::npos);
+}
+
+TEST_CASE("prove_nodes: nodes proven lost for their mover settle the root's moves") {
+  // 8 stones: whatever the first player takes, the second wins within three moves; the root
+  // itself is never proven lost alone (its moves are then still to be valued), so the root is
+  // proven once each of its children is.
+  auto nim = test::make_nim(8, 3);
+  MctsSearcher searcher(with_node_proofs(3), *nim, 1);
+  searcher.search(playout_budget(50));
+  REQUIRE(searcher.stats().root_solved);
+  CHECK(searcher.proven_value(0) == 0.0);
+  CHECK(searcher.proven_value(1) == 1.0);
+}
+
+TEST_CASE("prove_nodes: a node proven lost alone is searched again once it is the root") {
+  // 9 stones: after "take1" the second player, to move at 8 stones, loses within four moves. With
+  // proofs of four moves the root's own win (five) is out of reach, but its child is proven lost
+  // for its mover: the root is won through it.
+  auto nim = test::make_nim(9, 3);
+  MctsSearcher searcher(with_node_proofs(4), *nim, 1);
+  searcher.search(playout_budget(200));
+  REQUIRE(searcher.stats().root_solved);
+  CHECK(searcher.proven_value(0) == 1.0);
+  REQUIRE(searcher.best_move(0) == nim->move(0, "take1"));
+
+  // At 8 stones, the new root's proof has no proven children to choose among: it is searched
+  // again, and solved anew once its moves are proven.
+  const State eight = after_first_take(*nim, 1);
+  searcher.advance(JointMove{nim->move(0, "take1"), nim->legal_moves(nim->initial_state(), 1)[0]},
+                   eight);
+  CHECK_FALSE(searcher.stats().root_solved);
+  searcher.search(playout_budget(200));
+  CHECK(searcher.stats().root_solved);
+  CHECK(searcher.proven_value(1) == 0.0);
+}
