@@ -51,34 +51,48 @@ bool MctsSearcher::prove_node(uint32_t id) {
   static const SearchLimits kNoLimits;
   const SearchLimits& limits = active_limits_ != nullptr ? *active_limits_ : kNoLimits;
   const uint64_t budget_end = node_prover_->nodes() + config_.node_proof_states;
-  // Deepening, so that a proof's turns are exact (the solver plays the quickest win, the slowest
-  // loss); what a shallower pass found the table keeps for the deeper ones.
-  for (int plies = 1; plies <= static_cast<int>(config_.node_proof_plies); ++plies)
-    for (const RoleIndex attacker : {mover, other}) {
-      if (attacker == other && id == 0) continue;  // a root proven lost keeps searching its moves
-      const uint64_t used = node_prover_->nodes();
-      if (used >= budget_end) return false;
-      const ForcedWinSearch::Outcome outcome =
-          node_prover_->prove(n.state, attacker, plies, limits, budget_end - used);
-      if (outcome == ForcedWinSearch::Outcome::Unknown) return false;
-      if (outcome == ForcedWinSearch::Outcome::NoWin) continue;
-      if (attacker == other) {
-        std::span<double> value = tree_.value(id);
-        value[mover] = 0.0, value[other] = 1.0;
-        n.solved = n.proven_alone = true;
-        n.proof_turns = saturated_turns(plies);
-        ++node_proof_count_.lost;
-        return true;
-      }
-      const std::span<const MoveId> moves = tree_.moves(id, mover);
-      const std::optional<MoveId> move = node_prover_->winning_move();
-      const auto it = move ? std::find(moves.begin(), moves.end(), *move) : moves.end();
-      if (it == moves.end()) return false;
-      mark_child(id, static_cast<size_t>(it - moves.begin()), mover, plies - 1);
-      node_proof_count_.won += tree_.node(id).solved;
-      return tree_.node(id).solved;
+  const int most = static_cast<int>(config_.node_proof_plies);
+  // Whether `attacker` forces a win within `plies` moves: 1 yes, 0 no, -1 out of budget.
+  const auto wins = [&](RoleIndex attacker, int plies) {
+    const uint64_t used = node_prover_->nodes();
+    if (used >= budget_end) return -1;
+    const ForcedWinSearch::Outcome outcome =
+        node_prover_->prove(n.state, attacker, plies, limits, budget_end - used);
+    return outcome == ForcedWinSearch::Outcome::Unknown ? -1
+                                                        : outcome == ForcedWinSearch::Outcome::Win;
+  };
+  // The quickest win within `most` moves, once one is known to exist (the shallower searches
+  // mostly read the table the deepest one filled): the solver plays the quickest win and the
+  // slowest loss by these turns. 0: out of budget.
+  const auto quickest = [&](RoleIndex attacker) {
+    for (int plies = 1; plies < most; ++plies) {
+      const int won = wins(attacker, plies);
+      if (won != 0) return won > 0 ? plies : 0;
     }
-  return false;
+    return most;
+  };
+  int found = wins(mover, most);
+  if (found > 0) {
+    const int plies = quickest(mover);  // its last search, at those plies, set the winning move
+    const std::span<const MoveId> moves = tree_.moves(id, mover);
+    const std::optional<MoveId> move = node_prover_->winning_move();
+    const auto it = move ? std::find(moves.begin(), moves.end(), *move) : moves.end();
+    if (plies == 0 || it == moves.end()) return false;
+    mark_child(id, static_cast<size_t>(it - moves.begin()), mover, plies - 1);
+    node_proof_count_.won += tree_.node(id).solved;
+    return tree_.node(id).solved;
+  }
+  if (found < 0 || id == 0) return false;  // a root proven lost would keep its moves unvalued
+  found = wins(other, most);
+  if (found <= 0) return false;
+  const int plies = quickest(other);
+  if (plies == 0) return false;
+  std::span<double> value = tree_.value(id);
+  value[mover] = 0.0, value[other] = 1.0;
+  n.solved = n.proven_alone = true;
+  n.proof_turns = saturated_turns(plies);
+  ++node_proof_count_.lost;
+  return true;
 }
 
 void MctsSearcher::take_proofs() {
