@@ -62,18 +62,18 @@ bool MctsSearcher::prove_node(uint32_t id) {
                                                         : outcome == ForcedWinSearch::Outcome::Win;
   };
   // The quickest win within `most` moves, once one is known to exist (the shallower searches
-  // mostly read the table the deepest one filled): the solver plays the quickest win and the
-  // slowest loss by these turns. 0: out of budget.
+  // mostly read the table the deepest one filled), its winning move left by the last search: the
+  // solver plays the quickest win and the slowest loss by these turns. 0: out of budget.
   const auto quickest = [&](RoleIndex attacker) {
-    for (int plies = 1; plies < most; ++plies) {
+    for (int plies = 1; plies <= most; ++plies) {
       const int won = wins(attacker, plies);
       if (won != 0) return won > 0 ? plies : 0;
     }
-    return most;
+    return 0;  // not found again: out of scope (a hint that changed cannot, within a call)
   };
   int found = wins(mover, most);
   if (found > 0) {
-    const int plies = quickest(mover);  // its last search, at those plies, set the winning move
+    const int plies = quickest(mover);
     const std::span<const MoveId> moves = tree_.moves(id, mover);
     const std::optional<MoveId> move = node_prover_->winning_move();
     const auto it = move ? std::find(moves.begin(), moves.end(), *move) : moves.end();
