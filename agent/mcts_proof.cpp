@@ -69,7 +69,7 @@ bool MctsSearcher::prove_node(uint32_t id) {
       const int won = wins(attacker, plies);
       if (won != 0) return won > 0 ? plies : 0;
     }
-    return 0;  // not found again: out of scope (a hint that changed cannot, within a call)
+    return 0;  // out of budget (the deepest search found a win, so one of these does)
   };
   int found = wins(mover, most);
   if (found > 0) {

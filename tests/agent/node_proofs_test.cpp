@@ -31,6 +31,14 @@ State after_first_take(test::ExplicitGame& nim, int take) {
   return next;
 }
 
+// Searches with `playouts` simulations, then checks that the root is proven won by `winner`.
+void check_root_won(MctsSearcher& searcher, uint64_t playouts, reasoner::RoleIndex winner) {
+  searcher.search(playout_budget(playouts));
+  REQUIRE(searcher.stats().root_solved);
+  CHECK(searcher.proven_value(winner) == 1.0);
+  CHECK(searcher.proven_value(1 - winner) == 0.0);
+}
+
 }  // namespace
 
 TEST_CASE("prove_nodes: a root win within N moves is proven and played after a few simulations") {
@@ -45,9 +53,7 @@ TEST_CASE("prove_nodes: a root win within N moves is proven and played after a f
   CHECK_FALSE(shallow.proven_value(0).has_value());
 
   MctsSearcher proving(with_node_proofs(5), *nim, 1);
-  proving.search(playout_budget(3));
-  REQUIRE(proving.stats().root_solved);
-  CHECK(proving.proven_value(0) == 1.0);
+  check_root_won(proving, 3, 0);
   CHECK(proving.best_move(0) == nim->move(0, "take1"));
   CHECK(proving.note().find("tree proofs: 1 nodes searched, 1 won, 0 lost") != std::string::npos);
 }
@@ -58,10 +64,7 @@ TEST_CASE("prove_nodes: nodes proven lost for their mover settle the root's move
   // proven once each of its children is.
   auto nim = test::make_nim(8, 3);
   MctsSearcher searcher(with_node_proofs(3), *nim, 1);
-  searcher.search(playout_budget(50));
-  REQUIRE(searcher.stats().root_solved);
-  CHECK(searcher.proven_value(0) == 0.0);
-  CHECK(searcher.proven_value(1) == 1.0);
+  check_root_won(searcher, 50, 1);
 }
 
 TEST_CASE("prove_nodes: a node proven lost alone is searched again once it is the root") {
@@ -70,9 +73,7 @@ TEST_CASE("prove_nodes: a node proven lost alone is searched again once it is th
   // for its mover: the root is won through it.
   auto nim = test::make_nim(9, 3);
   MctsSearcher searcher(with_node_proofs(4), *nim, 1);
-  searcher.search(playout_budget(200));
-  REQUIRE(searcher.stats().root_solved);
-  CHECK(searcher.proven_value(0) == 1.0);
+  check_root_won(searcher, 200, 0);
   REQUIRE(searcher.best_move(0) == nim->move(0, "take1"));
 
   // At 8 stones, the new root's proof has no proven children to choose among: it is searched
@@ -81,7 +82,5 @@ TEST_CASE("prove_nodes: a node proven lost alone is searched again once it is th
   searcher.advance(JointMove{nim->move(0, "take1"), nim->legal_moves(nim->initial_state(), 1)[0]},
                    eight);
   CHECK_FALSE(searcher.stats().root_solved);
-  searcher.search(playout_budget(200));
-  CHECK(searcher.stats().root_solved);
-  CHECK(searcher.proven_value(1) == 0.0);
+  check_root_won(searcher, 200, 0);
 }
