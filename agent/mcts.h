@@ -240,11 +240,12 @@ class MctsSearcher : public Searcher {
   std::unique_ptr<ProofThread> proof_thread_;  // with proof_plies (stopped with the searcher)
   // Shallow proofs in the tree: on where node_proof_plies is set and the game and search allow
   // them (two roles, the solver, one thread); the search made on machine_ when first needed, and
-  // the limits of the search call under way (proofs stop at its deadline).
+  // the limits of the search call under way (proofs stop at its deadline; descents happen only
+  // within a call, so it is set wherever prove_node runs).
   bool node_proofs_ = false;
   std::unique_ptr<ForcedWinSearch> node_prover_;
   const SearchLimits* active_limits_ = nullptr;
-  struct NodeProofCount {
+  struct NodeProofCount {  // in the search call under way
     uint64_t tried = 0, won = 0, lost = 0;  // nodes searched; solved as their mover's win, loss
   } node_proof_count_;
   struct ProofCursor {

@@ -48,8 +48,7 @@ bool MctsSearcher::prove_node(uint32_t id) {
   ++node_proof_count_.tried;
   const auto mover = static_cast<RoleIndex>(n.mover);
   const RoleIndex other = 1 - mover;
-  static const SearchLimits kNoLimits;
-  const SearchLimits& limits = active_limits_ != nullptr ? *active_limits_ : kNoLimits;
+  const SearchLimits& limits = *active_limits_;
   const uint64_t budget_end = node_prover_->nodes() + config_.node_proof_states;
   const int most = static_cast<int>(config_.node_proof_plies);
   // Whether `attacker` forces a win within `plies` moves: 1 yes, 0 no, -1 out of budget.
