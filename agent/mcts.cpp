@@ -27,6 +27,7 @@ MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& mac
   tree_.enable_index(config_.transpositions);
   node_proofs_ = config_.node_proof_plies > 0 && config_.solver && num_roles_ == 2 &&
                  workers_.size() == 1;
+  if (node_proofs_) plan_node_proofs();
   set_root(machine_.initial_state());
 }
 
@@ -66,8 +67,10 @@ void MctsSearcher::search(const SearchLimits& limits) {
   active_limits_ = nullptr;
   const NodeProofCount& c = node_proof_count_;
   if (c.tried > 0)
-    add_note("tree proofs: " + std::to_string(c.tried) + " nodes searched, " +
-             std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
+    add_note("tree proofs: " + std::to_string(c.tried) + " nodes searched (" +
+             std::to_string(c.deeper) + " deeper) in " +
+             std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(c.time).count()) +
+             " ms, " + std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
 }
 
 void MctsSearcher::search_serial(const SearchLimits& limits) {
@@ -424,7 +427,8 @@ MctsSearcher::Descent MctsSearcher::descend(MctsWorker& w, bool& at_terminal,
     w.path.push_back(id);
     const Node& n = tree_.node(id);
     if (n.solved || (id != 0 && n.visits < config_.expand_threshold) ||
-        (node_proofs_ && !n.proof_tried && n.visits >= config_.node_proof_visits &&
+        (n.proof_searches < node_proof_visits_.size() &&
+         n.visits >= node_proof_visits_[n.proof_searches] &&
          prove_node(id))) {
       end = end_at(w, id, at_terminal);
       break;

@@ -19,6 +19,7 @@
 //   result added at backup) steers concurrent workers apart. Deterministic only with one thread.
 // - Transpositions: with MctsConfig::transpositions, a state already in the tree is linked, not
 //   created again; a simulation that meets a state already on its path plays out from there.
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -189,10 +190,12 @@ class MctsSearcher : public Searcher {
   // child if the tree has not, and tries to solve `parent`.
   void mark_child(uint32_t parent, size_t index, reasoner::RoleIndex winner, int turns);
   // Shallow proofs in the tree (MctsConfig::node_proof_plies; agent/mcts_proof.cpp), at node `id`
-  // of a descent whose visits reached the threshold, once: a forced win of its mover solves its
-  // winning child and so the node, one of the other role (not at the root) the node itself.
-  // Returns whether the node is solved.
+  // of a descent whose visits reached the threshold of its next search (node_proof_visits_): a
+  // forced win of its mover solves its winning child and so the node, one of the other role (not
+  // at the root) the node itself. Returns whether the node is solved.
   bool prove_node(uint32_t id);
+  // Fills node_proof_visits_ from the config (one entry a search, the deeper ones included).
+  void plan_node_proofs();
   // Adds the left root's proofs to the note.
   void note_proofs();
   // Between two proven children of a node whose mover is `role`: > 0 where `a` is the better
@@ -243,10 +246,15 @@ class MctsSearcher : public Searcher {
   // the limits of the search call under way (proofs stop at its deadline; descents happen only
   // within a call, so it is set wherever prove_node runs).
   bool node_proofs_ = false;
+  // By the searches a node has had (Node::proof_searches): the visits that start the next one;
+  // its depth is node_proof_plies plus two a search before it. Empty where proofs are off.
+  std::vector<uint32_t> node_proof_visits_;
   std::unique_ptr<ForcedWinSearch> node_prover_;
   const SearchLimits* active_limits_ = nullptr;
   struct NodeProofCount {  // in the search call under way
     uint64_t tried = 0, won = 0, lost = 0;  // nodes searched; solved as their mover's win, loss
+    uint64_t deeper = 0;                    // of the searches, those after a node's first
+    std::chrono::steady_clock::duration time{};  // spent in them
   } node_proof_count_;
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread

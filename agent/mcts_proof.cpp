@@ -5,6 +5,8 @@
 // (MctsConfig::node_proof_plies): shallow proofs at nodes visited often enough, made in the
 // descent (MCTS-MS, Baier & Winands 2015).
 #include <algorithm>
+#include <chrono>
+#include <limits>
 
 #include "agent/mcts.h"
 
@@ -41,16 +43,34 @@ void MctsSearcher::mark_child(uint32_t parent, size_t index, RoleIndex winner, i
   try_solve(parent);
 }
 
+void MctsSearcher::plan_node_proofs() {
+  // Search k (from 0): node_proof_plies + 2k moves, at node_proof_visits * 16^k visits.
+  const uint32_t deepest = std::max(config_.node_proof_plies, config_.node_proof_deepest);
+  uint64_t visits = std::max<uint32_t>(config_.node_proof_visits, 1);
+  for (uint32_t plies = config_.node_proof_plies; plies <= deepest; plies += 2) {
+    if (visits > std::numeric_limits<uint32_t>::max()) break;  // never reached
+    node_proof_visits_.push_back(static_cast<uint32_t>(visits));
+    visits *= 16;
+  }
+}
+
 bool MctsSearcher::prove_node(uint32_t id) {
   Node& n = tree_.node(id);
-  n.proof_tried = true;
+  const unsigned search = n.proof_searches++;
   if (n.mover < 0) return false;  // a forced step (or a terminal node): nothing to choose
   ++node_proof_count_.tried;
+  node_proof_count_.deeper += search > 0;
+  struct Timer {  // charges this call's time to the count, whichever way it returns
+    std::chrono::steady_clock::duration& total;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    ~Timer() { total += std::chrono::steady_clock::now() - start; }
+  } timer{node_proof_count_.time};
   const auto mover = static_cast<RoleIndex>(n.mover);
   const RoleIndex other = 1 - mover;
   const SearchLimits& limits = *active_limits_;
-  const uint64_t budget_end = node_prover_->nodes() + config_.node_proof_states;
-  const int most = static_cast<int>(config_.node_proof_plies);
+  const uint64_t budget_end =
+      node_prover_->nodes() + (uint64_t{config_.node_proof_states} << (2 * search));
+  const int most = static_cast<int>(config_.node_proof_plies + 2 * search);
   // Whether `attacker` forces a win within `plies` moves: 1 yes, 0 no, -1 out of budget.
   const auto wins = [&](RoleIndex attacker, int plies) {
     const uint64_t used = node_prover_->nodes();

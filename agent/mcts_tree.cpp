@@ -35,7 +35,8 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   n.floor_known = false;
   n.proof_turns = 0;
   n.mover = -1;
-  n.proof_tried = n.proven_alone = false;
+  n.proof_searches = 0;
+  n.proven_alone = false;
   if (index_on_) index_.emplace(state, id);
   offsets_.push_back(0);
   values_.resize(values_.size() + num_roles_, 0.0);
@@ -125,7 +126,7 @@ void Tree::reroot(uint32_t new_root) {
     to.terminal = from.terminal;
     to.solved = from.solved;
     to.proof_turns = from.proof_turns;
-    to.proof_tried = from.proof_tried;
+    to.proof_searches = from.proof_searches;
     to.proven_alone = from.proven_alone;
     size_t base = static_cast<size_t>(old) * (num_roles_ + 1);
     for (size_t r = 0; r < num_roles_; ++r) {

@@ -44,7 +44,8 @@ struct Node {
   // quickest win, the slowest loss.
   uint16_t proof_turns = 0;
   int16_t mover = -1;        // the only role with more than one edge, or -1 (set by finish_node)
-  bool proof_tried = false;  // searched once by a shallow proof (MctsConfig::node_proof_plies)
+  // Shallow proofs made at this node (MctsConfig::node_proof_plies, node_proof_deepest).
+  uint8_t proof_searches = 0;
   // Solved by a shallow proof that its mover loses, its children not proven: as a new root it is
   // searched again (its moves need values to choose the slowest loss by).
   bool proven_alone = false;

@@ -115,6 +115,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prove_nodes"] = number("prove_nodes", c.node_proof_plies);
   s["prove_nodes_visits"] = number("prove_nodes_visits", c.node_proof_visits);
   s["prove_nodes_states"] = number("prove_nodes_states", c.node_proof_states);
+  s["prove_nodes_deepest"] = number("prove_nodes_deepest", c.node_proof_deepest);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -381,6 +382,8 @@ std::string player_spec_help() {
       "        prove_nodes=N (two-role turn-taking games, one thread: a tree node visited\n"
       "        prove_nodes_visits times, 16, is searched once for a forced win of either role\n"
       "        within N moves, in at most prove_nodes_states states, 2000; 0: off),\n"
+      "        prove_nodes_deepest=M (an unsolved node searched again two moves deeper at 16\n"
+      "        times the visits, with 4 times the states, up to M moves; default N: once),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

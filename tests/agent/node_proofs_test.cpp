@@ -55,7 +55,7 @@ TEST_CASE("prove_nodes: a root win within N moves is proven and played after a f
   MctsSearcher proving(with_node_proofs(5), *nim, 1);
   check_root_won(proving, 3, 0);
   CHECK(proving.best_move(0) == nim->move(0, "take1"));
-  CHECK(proving.note().find("tree proofs: 1 nodes searched, 1 won, 0 lost") != std::string::npos);
+  CHECK(proving.note().find("tree proofs: 1 nodes searched (0 deeper) in ") != std::string::npos);
 }
 
 TEST_CASE("prove_nodes: nodes proven lost for their mover settle the root's moves") {
@@ -83,4 +83,25 @@ TEST_CASE("prove_nodes: a node proven lost alone is searched again once it is th
                    eight);
   CHECK_FALSE(searcher.stats().root_solved);
   check_root_won(searcher, 200, 0);
+}
+
+TEST_CASE("prove_nodes_deepest: a node is searched again two moves deeper as its visits grow") {
+  // 17 stones, take 1 to 5: the first player takes five and wins on its third move (five moves).
+  // Searched at three moves from its first visit, the root is proven only through the tree below
+  // (not within 40 simulations); searched again at five moves at its 16th visit, it is proven then.
+  auto nim = test::make_nim(17, 5);
+  const MctsConfig once = with_node_proofs(3);
+  MctsSearcher shallow(once, *nim, 1);
+  shallow.search(playout_budget(40));
+  CHECK_FALSE(shallow.stats().root_solved);
+  CHECK(shallow.note().find("(0 deeper)") != std::string::npos);
+
+  MctsConfig deeper = once;
+  deeper.node_proof_deepest = 5;
+  MctsSearcher deepening(deeper, *nim, 1);
+  deepening.search(playout_budget(16));  // the root's 16th visit is the next descent's
+  CHECK_FALSE(deepening.stats().root_solved);
+  check_root_won(deepening, 1, 0);
+  CHECK(deepening.best_move(0) == nim->move(0, "take5"));
+  CHECK(deepening.note().find("(1 deeper) in ") != std::string::npos);
 }
