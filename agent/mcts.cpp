@@ -59,18 +59,22 @@ void MctsSearcher::search(const SearchLimits& limits) {
     const std::span<const uint8_t> ending = machine_.moves_seen_ending();
     node_prover_->set_ending_hint({ending.begin(), ending.end()});
   }
-  node_proof_count_ = {};
   active_limits_ = &limits;  // the caller's: forgotten when the search returns
   if (workers_.size() > 1) search_tree_parallel(limits);
   else if (batched) search_batched(limits);
   else search_serial(limits);
   active_limits_ = nullptr;
+}
+
+std::string MctsSearcher::note() {
   const NodeProofCount& c = node_proof_count_;
   if (c.tried > 0)
     add_note("tree proofs: " + std::to_string(c.tried) + " nodes searched (" +
              std::to_string(c.deeper) + " deeper) in " +
              std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(c.time).count()) +
              " ms, " + std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
+  node_proof_count_ = {};
+  return std::exchange(note_, {});
 }
 
 void MctsSearcher::search_serial(const SearchLimits& limits) {

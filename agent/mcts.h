@@ -57,7 +57,8 @@ class MctsSearcher : public Searcher {
   reasoner::MoveId best_move(reasoner::RoleIndex role) override;
   SearchStats stats() const override;
   std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) override;
-  std::string note() override { return std::exchange(note_, {}); }
+  // What the searches since the last call noted (the tree proofs' counts summed over them).
+  std::string note() override;
 
   // Inspection, for tests and reports.
   const Tree& tree() const { return tree_; }
@@ -251,7 +252,7 @@ class MctsSearcher : public Searcher {
   std::vector<uint32_t> node_proof_visits_;
   std::unique_ptr<ForcedWinSearch> node_prover_;
   const SearchLimits* active_limits_ = nullptr;
-  struct NodeProofCount {  // in the search call under way
+  struct NodeProofCount {  // in the search calls since the note was last taken
     uint64_t tried = 0, won = 0, lost = 0;  // nodes searched; solved as their mover's win, loss
     uint64_t deeper = 0;                    // of the searches, those after a node's first
     std::chrono::steady_clock::duration time{};  // spent in them

@@ -103,5 +103,9 @@ TEST_CASE("prove_nodes_deepest: a node is searched again two moves deeper as its
   CHECK_FALSE(deepening.stats().root_solved);
   check_root_won(deepening, 1, 0);
   CHECK(deepening.best_move(0) == nim->move(0, "take5"));
-  CHECK(deepening.note().find("(1 deeper) in ") != std::string::npos);
+  // One line for the two search calls, their counts summed, until the note is taken.
+  const std::string note = deepening.note();
+  CHECK(note.find("(1 deeper) in ") != std::string::npos);
+  CHECK(note.find("tree proofs:") == note.rfind("tree proofs:"));
+  CHECK(deepening.note().empty());
 }
