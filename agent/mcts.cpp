@@ -25,9 +25,8 @@ MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& mac
     workers_.push_back(std::make_unique<MctsWorker>(*clones_.back(), seed + i, config_));
   }
   tree_.enable_index(config_.transpositions);
-  node_proofs_ = config_.node_proof_plies > 0 && config_.solver && num_roles_ == 2 &&
-                 workers_.size() == 1;
-  if (node_proofs_) plan_node_proofs();
+  if (config_.node_proof_plies > 0 && config_.solver && num_roles_ == 2 && workers_.size() == 1)
+    plan_node_proofs();
   set_root(machine_.initial_state());
 }
 
@@ -54,7 +53,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
     decide_heuristic(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
-  if (node_proofs_) {
+  if (!node_proof_visits_.empty()) {
     if (!node_prover_) node_prover_ = std::make_unique<ForcedWinSearch>(machine_);
     const std::span<const uint8_t> ending = machine_.moves_seen_ending();
     node_prover_->set_ending_hint({ending.begin(), ending.end()});

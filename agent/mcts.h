@@ -246,7 +246,6 @@ class MctsSearcher : public Searcher {
   // them (two roles, the solver, one thread); the search made on machine_ when first needed, and
   // the limits of the search call under way (proofs stop at its deadline; descents happen only
   // within a call, so it is set wherever prove_node runs).
-  bool node_proofs_ = false;
   // By the searches a node has had (Node::proof_searches): the visits that start the next one;
   // its depth is node_proof_plies plus two a search before it. Empty where proofs are off.
   std::vector<uint32_t> node_proof_visits_;
