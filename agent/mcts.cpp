@@ -58,11 +58,21 @@ void MctsSearcher::search(const SearchLimits& limits) {
     const std::span<const uint8_t> ending = machine_.moves_seen_ending();
     node_prover_->set_ending_hint({ending.begin(), ending.end()});
   }
-  active_limits_ = &limits;  // the caller's: forgotten when the search returns
-  if (workers_.size() > 1) search_tree_parallel(limits);
-  else if (batched) search_batched(limits);
-  else search_serial(limits);
-  active_limits_ = nullptr;
+  drop_node_proofs_if_lost();  // a root proven at the last search, or reached proven
+  const auto run = [&](const SearchLimits& run_limits) {
+    active_limits_ = &run_limits;  // forgotten when the run returns
+    if (workers_.size() > 1) search_tree_parallel(run_limits);
+    else if (batched) search_batched(run_limits);
+    else search_serial(run_limits);
+    active_limits_ = nullptr;
+  };
+  const uint64_t before = playouts_;
+  run(limits);
+  if (drop_node_proofs_if_lost()) {  // the rest of the call, in the fresh tree
+    SearchLimits rest = limits;
+    rest.max_playouts -= std::min(rest.max_playouts, playouts_ - before);
+    run(rest);
+  }
 }
 
 std::string MctsSearcher::note() {

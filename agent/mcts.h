@@ -53,6 +53,7 @@ class MctsSearcher : public Searcher {
   std::string name() const override { return "mcts"; }
   void set_root(const reasoner::State& state) override;
   void advance(std::span<const reasoner::MoveId> joint, const reasoner::State& next) override;
+  void set_own_role(reasoner::RoleIndex role) override { own_role_ = role; }
   void search(const SearchLimits& limits) override;
   reasoner::MoveId best_move(reasoner::RoleIndex role) override;
   SearchStats stats() const override;
@@ -195,6 +196,10 @@ class MctsSearcher : public Searcher {
   // forced win of its mover solves its winning child and so the node, one of the other role (not
   // at the root) the node itself. Returns whether the node is solved.
   bool prove_node(uint32_t id);
+  // Where shallow proofs are on and the root is proven without a win for the own role (lost or
+  // drawn): drops them for the rest of the match and starts a fresh tree at the root, so that the
+  // search goes on as it would without them. Returns whether it did.
+  bool drop_node_proofs_if_lost();
   // Fills node_proof_visits_ from the config (one entry a search, the deeper ones included).
   void plan_node_proofs();
   // Adds the left root's proofs to the note.
@@ -247,8 +252,10 @@ class MctsSearcher : public Searcher {
   // the limits of the search call under way (proofs stop at its deadline; descents happen only
   // within a call, so it is set wherever prove_node runs).
   // By the searches a node has had (Node::proof_searches): the visits that start the next one;
-  // its depth is node_proof_plies plus two a search before it. Empty where proofs are off.
+  // its depth is node_proof_plies plus two a search before it. Empty where proofs are off (or
+  // dropped: drop_node_proofs_if_lost).
   std::vector<uint32_t> node_proof_visits_;
+  std::optional<reasoner::RoleIndex> own_role_;  // set_own_role's (none: proofs never dropped)
   std::unique_ptr<ForcedWinSearch> node_prover_;
   const SearchLimits* active_limits_ = nullptr;
   struct NodeProofCount {  // in the search calls since the note was last taken

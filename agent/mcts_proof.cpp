@@ -114,6 +114,29 @@ bool MctsSearcher::prove_node(uint32_t id) {
   return true;
 }
 
+bool MctsSearcher::drop_node_proofs_if_lost() {
+  // The proofs take the other role to find every winning move. Against Sancho on connectFour they
+  // proved our root lost about 20 turns before the end of both matches lost in round O
+  // (docs/strength.md), and from there the search stopped (a solved root) and played the slowest
+  // loss the proofs knew; a lost line that long is one an opponent that searches less deeply may
+  // well leave. With the proofs dropped the search goes on from a fresh tree as it does without
+  // them, where MCTS-Solver proves only what its tree holds (a root that it proves lost or drawn
+  // again stops the search as before). MAST's and PPA's tables are kept: they hold no proofs.
+  // The own role only: a root proven lost for the other role is a proven win to keep (while
+  // pondering, the root's mover is the other role).
+  const Node& root = tree_.node(0);
+  if (node_proof_visits_.empty() || !own_role_ || !root.solved || root.terminal) return false;
+  const double value = tree_.value(0)[*own_role_];
+  if (value >= 1.0) return false;
+  node_proof_visits_.clear();
+  add_note("tree proofs dropped: " + machine_.role_name(*own_role_) + " is proven " +
+           (value <= 0 ? "lost" : "not to win") + "; the search goes on without them");
+  const State state = root.state;
+  tree_.reset(num_roles_);
+  create_node(*workers_[0], state, false);
+  return true;
+}
+
 void MctsSearcher::take_proofs() {
   const Node& root = tree_.node(0);
   if (num_roles_ != 2 || root.solved || root.mover < 0) return;

@@ -28,6 +28,11 @@ std::string MetagameSearcher::name() const {
   return chosen_ < 0 ? "meta" : "meta:" + config_.candidates[static_cast<size_t>(chosen_)].name;
 }
 
+void MetagameSearcher::set_own_role(RoleIndex role) {
+  own_role_ = role;
+  if (inner_) inner_->set_own_role(role);
+}
+
 void MetagameSearcher::set_root(const State& state) {
   root_ = state;
   if (inner_) inner_->set_root(state);
@@ -169,6 +174,7 @@ void MetagameSearcher::search(const SearchLimits& limits) {
     run_trials(limits);
     inner_ = std::make_unique<MctsSearcher>(config_.candidates[static_cast<size_t>(chosen_)].config,
                                             machine_, seed_);
+    if (own_role_) inner_->set_own_role(*own_role_);
     inner_->set_root(root_);
   }
   inner_->search(limits);

@@ -54,6 +54,7 @@ class MetagameSearcher : public Searcher {
 
   std::string name() const override;
   void set_root(const reasoner::State& state) override;
+  void set_own_role(reasoner::RoleIndex role) override;
   void advance(std::span<const reasoner::MoveId> joint, const reasoner::State& next) override;
   // The first call runs the trials, then every call searches with the chosen configuration.
   void search(const SearchLimits& limits) override;
@@ -87,6 +88,7 @@ class MetagameSearcher : public Searcher {
   reasoner::StateMachine& machine_;
   uint64_t seed_;
   reasoner::State root_;
+  std::optional<reasoner::RoleIndex> own_role_;  // handed to the chosen searcher
   int chosen_ = -1;
   std::vector<double> scores_;
   std::vector<size_t> games_;

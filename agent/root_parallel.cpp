@@ -23,6 +23,10 @@ void RootParallelSearcher::set_root(const reasoner::State& state) {
   for (auto& s : searchers_) s->set_root(state);
 }
 
+void RootParallelSearcher::set_own_role(reasoner::RoleIndex role) {
+  for (auto& s : searchers_) s->set_own_role(role);
+}
+
 void RootParallelSearcher::advance(std::span<const reasoner::MoveId> joint,
                                    const reasoner::State& next) {
   for (auto& s : searchers_) s->advance(joint, next);

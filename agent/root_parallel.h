@@ -18,6 +18,7 @@ class RootParallelSearcher : public Searcher {
 
   std::string name() const override;
   void set_root(const reasoner::State& state) override;
+  void set_own_role(reasoner::RoleIndex role) override;
   void advance(std::span<const reasoner::MoveId> joint, const reasoner::State& next) override;
   void search(const SearchLimits& limits) override;
   reasoner::MoveId best_move(reasoner::RoleIndex role) override;

@@ -25,6 +25,12 @@ MatchThread::MatchThread(const SearchPlayerConfig& config, const SearcherFactory
 
 MatchThread::~MatchThread() = default;
 
+void MatchThread::start_searcher(Machines& m, uint64_t seed) const {
+  m.searcher = factory_(*m.search_machine, seed);
+  m.searcher->set_own_role(m.role);
+  m.searcher->set_root(m.state);
+}
+
 std::unique_ptr<MatchThread::Machines> MatchThread::install(OfferedMachine offer) const {
   auto m = std::make_unique<Machines>();
   m->machine = std::move(offer.machine);
@@ -35,8 +41,7 @@ std::unique_ptr<MatchThread::Machines> MatchThread::install(OfferedMachine offer
     apply_joint_move_texts(*m->machine, m->state, joint);
   m->terminal = m->machine->is_terminal(m->state);
   m->search_machine = m->machine->clone();
-  m->searcher = factory_(*m->search_machine, seed_);
-  m->searcher->set_root(m->state);
+  start_searcher(*m, seed_);
   return m;
 }
 
@@ -192,8 +197,7 @@ bool MatchThread::search(SearchLimits limits) {
   }
   idle_turn_ = turn_;  // no pondering after a failure until the next turn
   try {                // a fresh searcher for the next turn
-    m_->searcher = factory_(*m_->search_machine, seed_ + turn_);
-    m_->searcher->set_root(m_->state);
+    start_searcher(*m_, seed_ + turn_);
     turn_base_ = at_final_ = 0;
   } catch (const std::exception& e) {
     add_note(std::string("no searcher: ") + e.what());

@@ -52,6 +52,8 @@ class MatchThread {
   void maybe_switch_machine();
   // The machines for `offer`, on the match so far: throws when `offer` cannot follow it.
   std::unique_ptr<Machines> install(OfferedMachine offer) const;
+  // A fresh searcher from the factory on m's search machine, for m's role, at m's state.
+  void start_searcher(Machines& m, uint64_t seed) const;
   Answer answer_with(std::string move, bool final);
   void add_note(const std::string& text);
 

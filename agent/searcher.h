@@ -53,6 +53,10 @@ class Searcher {
     (void)joint;
     set_root(next);
   }
+  // The role whose moves the player asks for (its own), for a searcher that searches differently
+  // for its own side (MctsSearcher drops its shallow proofs where they prove that role's root not
+  // won); not called by benchmarks and self-play, where no side is the searcher's own.
+  virtual void set_own_role(reasoner::RoleIndex role) { (void)role; }
   // Searches from the root until a limit. Does not throw for a well-formed machine.
   virtual void search(const SearchLimits& limits) = 0;
   // `role`'s move at the root: a legal move whenever the root is not terminal, searched or not.

@@ -109,3 +109,25 @@ TEST_CASE("prove_nodes_deepest: a node is searched again two moves deeper as its
   CHECK(note.find("tree proofs:") == note.rfind("tree proofs:"));
   CHECK(deepening.note().empty());
 }
+
+TEST_CASE("prove_nodes: a root proven not won for the own role is searched on without them") {
+  // 8 stones, take 1 to 3: the first player loses; the proofs settle the root within a few
+  // simulations (the second case above). For the winner the proof stands and the search stops;
+  // for the loser the proofs are dropped and the search goes on in a fresh tree.
+  auto nim = test::make_nim(8, 3);
+  MctsSearcher winner(with_node_proofs(3), *nim, 1);
+  winner.set_own_role(1);
+  check_root_won(winner, 50, 1);
+  const uint64_t stopped_at = winner.stats().playouts;
+  CHECK(stopped_at < 50);
+  CHECK(winner.note().find("dropped") == std::string::npos);
+
+  MctsSearcher loser(with_node_proofs(3), *nim, 1);
+  loser.set_own_role(0);
+  loser.search(playout_budget(50));
+  CHECK(loser.note().find("tree proofs dropped: r0 is proven lost; ") != std::string::npos);
+  CHECK(loser.stats().playouts == 50);  // the call's whole budget, over the two trees
+  // Dropped for good: later searches make no proofs.
+  loser.search(playout_budget(50));
+  CHECK(loser.note().find("tree proofs") == std::string::npos);
+}
