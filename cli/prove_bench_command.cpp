@@ -15,15 +15,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 #include <nlohmann/json.hpp>
 
-#include "agent/match_state.h"
 #include "agent/root_proofs.h"
 #include "cli/commands.h"
+#include "cli/record_position.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "reasoner/playout.h"
@@ -83,32 +82,9 @@ std::optional<agent::ProofRoot> random_position(reasoner::StateMachine& m, reaso
   return proof_root(m, seen[rng.below(static_cast<uint32_t>(seen.size()))]);
 }
 
-// The position after the first `turns` joint moves of the match record at `path` (its "moves":
-// one list of move texts in role order a turn).
+// The position after the first `turns` joint moves of the match record at `path`.
 agent::ProofRoot record_position(reasoner::StateMachine& m, const std::string& path, size_t turns) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read the record " + path);
-  const nlohmann::json moves = nlohmann::json::parse(in).at("moves");
-  if (turns > moves.size())
-    throw std::runtime_error("the record has " + std::to_string(moves.size()) + " turns");
-  State state = m.initial_state(), next;
-  for (size_t t = 0; t < turns; ++t) {
-    const std::string turn = "turn " + std::to_string(t + 1) + ": ";
-    const auto texts = moves.at(t).get<std::vector<std::string>>();
-    reasoner::JointMove joint;
-    try {
-      joint = agent::parse_joint_move(m, texts);
-    } catch (const std::invalid_argument& e) {
-      throw std::runtime_error(turn + e.what());
-    }
-    for (RoleIndex r = 0; r < m.num_roles(); ++r) {
-      const std::span<const MoveId> legal = m.legal_moves(state, r);
-      if (std::find(legal.begin(), legal.end(), joint[r]) == legal.end())
-        throw std::runtime_error(turn + texts[r] + " is not legal");
-    }
-    m.next_state(state, joint, next);
-    std::swap(state, next);
-  }
+  const State state = record_state(m, path, turns);
   if (m.is_terminal(state) || only_chooser(m, state) < 0)
     throw std::runtime_error("after turn " + std::to_string(turns) + " no one role has a choice");
   return proof_root(m, state);

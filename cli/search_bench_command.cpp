@@ -1,10 +1,13 @@
-// `ggp bench-search GAME.kif [--searcher SPEC] [--playouts N] [--machine M] [--seed S] [--json]`:
-// one search from the initial state with a fixed playout budget and seed. Prints the searcher, the
+// `ggp bench-search GAME.kif [--searcher SPEC] [--playouts N] [--machine M] [--seed S] [--json]
+// [--record MATCH.json --turn N]`: one search from the initial state (or the record's position
+// after N joint moves) with a fixed playout budget and seed. Prints the searcher, the
 // machine, playouts, nodes, seconds, playouts/s, each role's chosen move and a signature: a hash of
 // the chosen moves, every role's root votes (MCTS: the root's visit counts), the node count and
 // the playouts, identical across runs with the same seed and budget, so that a behaviour change
-// shows even when the timing is noisy (ARCHITECTURE.md, benchmarks).
+// shows even when the timing is noisy (ARCHITECTURE.md, benchmarks). The JSON adds each role's
+// root moves with their weights (MCTS: visits; infinite for a proven choice).
 #include <bit>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -12,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "cli/player_spec.h"
+#include "cli/record_position.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "reasoner/random.h"
@@ -22,7 +26,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct SearchBenchOptions {
-  std::string game, searcher = "uct", machine = "default";
+  std::string game, searcher = "uct", machine = "default", record;
+  size_t turn = 0;
   uint64_t playouts = 10000;
   uint64_t seed = 1;
   bool json = false;
@@ -39,6 +44,7 @@ uint64_t mix(uint64_t h, const std::string& s) {
 
 struct RoleResult {
   std::string role, move;
+  nlohmann::json votes = nlohmann::json::object();  // move text: weight
 };
 
 int run_search_bench(const SearchBenchOptions& o) {
@@ -47,7 +53,7 @@ int run_search_bench(const SearchBenchOptions& o) {
       propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
   reasoner::StateMachine& m = *built.machine;
   std::unique_ptr<agent::Searcher> searcher = make_searcher_from_spec(o.searcher, m, o.seed);
-  reasoner::State root = m.initial_state();
+  const reasoner::State root = o.record.empty() ? m.initial_state() : record_state(m, o.record, o.turn);
 
   auto t0 = Clock::now();
   searcher->set_root(root);
@@ -63,8 +69,10 @@ int run_search_bench(const SearchBenchOptions& o) {
   for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) {
     moves.push_back({m.role_name(r), m.move_text(searcher->best_move(r))});
     h = mix(h, moves.back().move);
-    for (const auto& [move, weight] : searcher->root_votes(r))
+    for (const auto& [move, weight] : searcher->root_votes(r)) {
       h = mix(mix(h, m.move_text(move)), std::bit_cast<uint64_t>(weight));
+      moves.back().votes[m.move_text(move)] = std::isinf(weight) ? "proven" : nlohmann::json(weight);
+    }
   }
   char sig[17];
   std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(h));
@@ -77,7 +85,7 @@ int run_search_bench(const SearchBenchOptions& o) {
                         {"root_solved", stats.root_solved}, {"seconds", seconds},
                         {"playouts_per_s", rate},  {"signature", sig},
                         {"note", note}};
-    for (const RoleResult& r : moves) j["moves"][r.role] = r.move;
+    for (const RoleResult& r : moves) j["moves"][r.role] = r.move, j["votes"][r.role] = r.votes;
     std::cout << j.dump() << '\n';
   } else {
     std::cout << "searcher: " << o.searcher << " (" << searcher->name() << ")"
@@ -94,14 +102,16 @@ int run_search_bench(const SearchBenchOptions& o) {
 
 void add_search_bench_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "bench-search", "One search from the initial state with a fixed budget: speed and signature");
+      "bench-search", "One search from the initial state (or a record's position) with a fixed budget: speed and signature");
   static SearchBenchOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--searcher", o.searcher, "searcher spec, e.g. uct:c=0.4 (see ggp match --help)");
   cmd->add_option("--playouts", o.playouts, "playout budget of the search");
   cmd->add_option("--machine", o.machine, "prover, propnet or default");
   cmd->add_option("--seed", o.seed, "the searcher's seed");
-  cmd->add_flag("--json", o.json, "print one JSON object");
+  cmd->add_flag("--json", o.json, "print one JSON object (with each role's root moves' weights)");
+  cmd->add_option("--record", o.record, "a match record: search from one of its positions instead");
+  cmd->add_option("--turn", o.turn, "with --record: the position after this many joint moves");
   cmd->callback([] { exit_status() = run_search_bench(o); });
 }
 

@@ -1,15 +1,17 @@
 // `ggp bench-search` end to end: with the same seed and budget two runs print the same signature,
 // each chosen move is a legal move of its role in the initial state, and --json agrees with the
-// text output.
+// text output; a search from a match record's position weighs only that position's legal moves.
 #include <doctest/doctest.h>
 
 #include "support/run_command.h"
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -87,4 +89,27 @@ TEST_CASE("ggp bench-search: an unknown searcher or 'random' exits 1 with a mess
   Run random = run_bench_search("--searcher random --playouts 10");
   CHECK(random.status == 1);
   CHECK(random.output.find("not a searcher") != std::string::npos);
+}
+
+TEST_CASE("ggp bench-search --record: a search from a record's position, its root moves weighed") {
+  namespace fs = std::filesystem;
+  const fs::path record =
+      fs::temp_directory_path() / ("ggp_search_record_" + std::to_string(getpid()) + ".json");
+  // Crosses in a corner, noughts beside it: crosses to move, the two squares taken are not legal.
+  std::ofstream(record) << R"json({"moves": [["(place 1 1)", "pass"], )json"
+                           R"json(["pass", "(place 1 2)"]]})json";
+  const std::string flags = "--searcher uct --playouts 2000 --record '" + record.string() + "'";
+  Run run = run_bench_search(flags + " --turn 2 --json");
+  REQUIRE(run.status == 0);
+  const auto j = nlohmann::json::parse(run.output);
+  const auto& votes = j["votes"]["crosses"];
+  CHECK(votes.size() == 7);
+  CHECK_FALSE(votes.contains("(place 1 1)"));
+  CHECK_FALSE(votes.contains("(place 1 2)"));
+  CHECK(votes.contains(j["moves"]["crosses"].get<std::string>()));
+  CHECK(j["votes"]["noughts"].size() == 1);  // noughts only waits
+  Run past_end = run_bench_search(flags + " --turn 3");
+  CHECK(past_end.status == 1);
+  CHECK(past_end.output.find("the record has 2 turns") != std::string::npos);
+  fs::remove(record);
 }
