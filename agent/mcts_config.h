@@ -142,6 +142,13 @@ struct MctsConfig {
   // up to five, 390 of them again, 3.1 s in all; up to seven, 4.6 s (a tenth of the nodes reach
   // 16 times the visits, and a deeper search without a win uses its whole budget).
   uint32_t node_proof_deepest = 0;
+  // Only the other role's wins below the root, where the player's own role is known
+  // (Searcher::set_own_role): a node is searched for a forced win of the opponent, never of the
+  // own role (except the root's own win, which is played). Proofs of the own role's wins make the
+  // tree's opponent exact within their depth, so a move that sets it traps is worth no more than
+  // the defence it needs; against Sancho on connectFour the proofs of both roles lost what the
+  // default wins (docs/strength.md, rounds O-Q). Off: both roles' wins.
+  bool node_proof_defend = false;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen

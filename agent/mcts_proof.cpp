@@ -90,7 +90,11 @@ bool MctsSearcher::prove_node(uint32_t id) {
     }
     return 0;  // out of budget (the deepest search found a win, so one of these does)
   };
-  int found = wins(mover, most);
+  // With node_proof_defend, the own role attacks only at the root.
+  const auto attacks = [&](RoleIndex attacker) {
+    return !config_.node_proof_defend || !own_role_ || attacker != *own_role_ || id == 0;
+  };
+  int found = attacks(mover) ? wins(mover, most) : 0;
   if (found > 0) {
     const int plies = quickest(mover);
     const std::span<const MoveId> moves = tree_.moves(id, mover);
@@ -101,7 +105,8 @@ bool MctsSearcher::prove_node(uint32_t id) {
     node_proof_count_.won += tree_.node(id).solved;
     return tree_.node(id).solved;
   }
-  if (found < 0 || id == 0) return false;  // a root proven lost would keep its moves unvalued
+  if (found < 0 || id == 0 || !attacks(other)) return false;  // (a root proven lost would keep
+                                                              // its moves unvalued)
   found = wins(other, most);
   if (found <= 0) return false;
   const int plies = quickest(other);

@@ -116,6 +116,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prove_nodes_visits"] = number("prove_nodes_visits", c.node_proof_visits);
   s["prove_nodes_states"] = number("prove_nodes_states", c.node_proof_states);
   s["prove_nodes_deepest"] = number("prove_nodes_deepest", c.node_proof_deepest);
+  s["prove_nodes_defend"] = number("prove_nodes_defend", c.node_proof_defend);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -384,6 +385,8 @@ std::string player_spec_help() {
       "        within N moves, in at most prove_nodes_states states, 2000; 0: off),\n"
       "        prove_nodes_deepest=M (an unsolved node searched again two moves deeper at 16\n"
       "        times the visits, with 4 times the states, up to M moves; default N: once),\n"
+      "        prove_nodes_defend=0|1 (in play, below the root only the opponent's wins are\n"
+      "        searched for: the proofs guard our moves, the opponent's are left to the search),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

@@ -131,3 +131,29 @@ TEST_CASE("prove_nodes: a root proven not won for the own role is searched on wi
   loser.search(playout_budget(50));
   CHECK(loser.note().find("tree proofs") == std::string::npos);
 }
+
+TEST_CASE("prove_nodes_defend: below the root only the opponent's wins are searched for") {
+  // 8 stones, take 1 to 3: the first player (r0) loses, by wins of r1 at the root's children.
+  auto nim = test::make_nim(8, 3);
+  MctsConfig defend = with_node_proofs(3);
+  defend.node_proof_defend = true;
+  // Played by r0: r1's wins are the opponent's, proven as without the option (the root is proven
+  // lost, so the proofs are then dropped).
+  MctsSearcher loser(defend, *nim, 1);
+  loser.set_own_role(0);
+  loser.search(playout_budget(50));
+  CHECK(loser.note().find("tree proofs dropped: r0 is proven lost; ") != std::string::npos);
+  // Played by r1: with both roles' wins the root is proven within a few simulations; with its own
+  // wins not searched for below the root, not by then (r0's wins deeper down and MCTS-Solver
+  // settle it later).
+  MctsSearcher both(with_node_proofs(3), *nim, 1);
+  both.set_own_role(1);
+  both.search(playout_budget(50));
+  REQUIRE(both.stats().root_solved);
+  const uint64_t settled_at = both.stats().playouts;
+  MctsSearcher winner(defend, *nim, 1);
+  winner.set_own_role(1);
+  winner.search(playout_budget(settled_at));
+  CHECK_FALSE(winner.stats().root_solved);
+  CHECK(winner.note().find(" ms, 0 won, 0 lost") != std::string::npos);
+}
