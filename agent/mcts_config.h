@@ -131,7 +131,8 @@ struct MctsConfig {
   // for a forced win of either role within node_proof_plies moves, both roles' moves counted. A
   // win of its mover solves the winning child (and so the node), a win of the other role the
   // node. MCTS-Solver alone proves a node lost only once every child is in the tree and proven.
-  // 0: off.
+  // In play (the own role known), a root they prove not won for the own role drops them for the
+  // rest of the match (MctsSearcher::drop_node_proofs_if_lost). 0: off.
   uint32_t node_proof_plies = 0;
   uint32_t node_proof_visits = 16;
   uint32_t node_proof_states = 2000;
