@@ -2,14 +2,12 @@
 // (the same signature); Connect Four's random games hold proofs to find; a game of one role is
 // refused with a message; a position of a match record is proven and its moves named.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "support/run_command.h"
+#include "support/temp_record.h"
 
 namespace {
 
@@ -46,24 +44,19 @@ TEST_CASE("ggp bench-prove: a game that is not for two roles exits 1 with a mess
 }
 
 TEST_CASE("ggp bench-prove --record: the position after a record's turns, its proven moves named") {
-  namespace fs = std::filesystem;
-  const fs::path record =
-      fs::temp_directory_path() / ("ggp_prove_record_" + std::to_string(getpid()) + ".json");
+  const ggp::testing::TempRecord record("ggp_prove_record");
   // Crosses in a corner, noughts beside it: crosses forces a win (a move, then two more turns of
   // each role at most), so the root is won within five turns and the move says four after it.
-  std::ofstream(record) << R"json({"moves": [["(place 1 1)", "pass"], )json"
-                           R"json(["pass", "(place 1 2)"]]})json";
-  const std::string flags = "--record '" + record.string() + "' --plies 3";
+  record.write({{"(place 1 1)", "pass"}, {"pass", "(place 1 2)"}});
+  const std::string flags = "--record '" + record.path() + "' --plies 3";
   const auto won = run_bench_prove("ticTacToe.kif", flags + " --turn 2");
   CHECK(won.status == 0);
   CHECK(won.output.find("won within 4 turns") != std::string::npos);
   const auto past_end = run_bench_prove("ticTacToe.kif", flags + " --turn 3");
   CHECK(past_end.status == 1);
   CHECK(past_end.output.find("the record has 2 turns") != std::string::npos);
-  std::ofstream(record) << R"json({"moves": [["(place 1 1)", "pass"], )json"
-                           R"json(["pass", "(place 1 1)"]]})json";
+  record.write({{"(place 1 1)", "pass"}, {"pass", "(place 1 1)"}});
   const auto illegal = run_bench_prove("ticTacToe.kif", flags + " --turn 2");
   CHECK(illegal.status == 1);
   CHECK(illegal.output.find("turn 2: (place 1 1) is not legal") != std::string::npos);
-  fs::remove(record);
 }

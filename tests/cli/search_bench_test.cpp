@@ -4,14 +4,13 @@
 #include <doctest/doctest.h>
 
 #include "support/run_command.h"
+#include "support/temp_record.h"
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -92,13 +91,10 @@ TEST_CASE("ggp bench-search: an unknown searcher or 'random' exits 1 with a mess
 }
 
 TEST_CASE("ggp bench-search --record: a search from a record's position, its root moves weighed") {
-  namespace fs = std::filesystem;
-  const fs::path record =
-      fs::temp_directory_path() / ("ggp_search_record_" + std::to_string(getpid()) + ".json");
+  const ggp::testing::TempRecord record("ggp_search_record");
   // Crosses in a corner, noughts beside it: crosses to move, the two squares taken are not legal.
-  std::ofstream(record) << R"json({"moves": [["(place 1 1)", "pass"], )json"
-                           R"json(["pass", "(place 1 2)"]]})json";
-  const std::string flags = "--searcher uct --playouts 2000 --record '" + record.string() + "'";
+  record.write({{"(place 1 1)", "pass"}, {"pass", "(place 1 2)"}});
+  const std::string flags = "--searcher uct --playouts 2000 --record '" + record.path() + "'";
   Run run = run_bench_search(flags + " --turn 2 --json");
   REQUIRE(run.status == 0);
   const auto j = nlohmann::json::parse(run.output);
@@ -111,5 +107,4 @@ TEST_CASE("ggp bench-search --record: a search from a record's position, its roo
   Run past_end = run_bench_search(flags + " --turn 3");
   CHECK(past_end.status == 1);
   CHECK(past_end.output.find("the record has 2 turns") != std::string::npos);
-  fs::remove(record);
 }
