@@ -30,9 +30,13 @@ MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& mac
   set_root(machine_.initial_state());
 }
 
-void MctsSearcher::set_root(const State& state) {
+void MctsSearcher::plant_tree(const State& state) {
   tree_.reset(num_roles_);
   create_node(*workers_[0], state, false);
+}
+
+void MctsSearcher::set_root(const State& state) {
+  plant_tree(state);
   for (auto& w : workers_) w->mast.clear(), w->ppa.clear();
   playouts_ = rollouts_ = 0;
   best_line_.clear();

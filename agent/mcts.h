@@ -107,6 +107,8 @@ class MctsSearcher : public Searcher {
   // batching's further playouts from one leaf).
   void repeat_visits(const MctsWorker& w, uint32_t times = 1);
   void restart_tree();
+  // A tree of `state` alone (what the search learned elsewhere, MAST's and PPA's tables, stays).
+  void plant_tree(const reasoner::State& state);
   // The end of a probe at the first search: a quarter of the call's time, at most `cap` from now
   // (Clock::duration::max(): no cap). The three decisions below probe within it.
   static Clock::time_point probe_deadline(const SearchLimits& limits, Clock::duration cap);

@@ -105,8 +105,8 @@ bool MctsSearcher::prove_node(uint32_t id) {
     node_proof_count_.won += tree_.node(id).solved;
     return tree_.node(id).solved;
   }
-  if (found < 0 || id == 0 || !attacks(other)) return false;  // (a root proven lost would keep
-                                                              // its moves unvalued)
+  if (found < 0 || id == 0) return false;  // a root proven lost would keep its moves unvalued
+  if (!attacks(other)) return false;
   found = wins(other, most);
   if (found <= 0) return false;
   const int plies = quickest(other);
@@ -134,11 +134,10 @@ bool MctsSearcher::drop_node_proofs_if_lost() {
   const double value = tree_.value(0)[*own_role_];
   if (value >= 1.0) return false;
   node_proof_visits_.clear();
+  node_prover_.reset();  // its table with it
   add_note("tree proofs dropped: " + machine_.role_name(*own_role_) + " is proven " +
            (value <= 0 ? "lost" : "not to win") + "; the search goes on without them");
-  const State state = root.state;
-  tree_.reset(num_roles_);
-  create_node(*workers_[0], state, false);
+  plant_tree(State(root.state));  // a copy: the reset frees the root
   return true;
 }
 

@@ -5,7 +5,7 @@
 // the chosen moves, every role's root votes (MCTS: the root's visit counts), the node count and
 // the playouts, identical across runs with the same seed and budget, so that a behaviour change
 // shows even when the timing is noisy (ARCHITECTURE.md, benchmarks). The JSON adds each role's
-// root moves with their weights (MCTS: visits; infinite for a proven choice).
+// root moves with their weights (MCTS: visits; "proven" for a proven choice).
 #include <bit>
 #include <cmath>
 #include <chrono>
@@ -53,7 +53,8 @@ int run_search_bench(const SearchBenchOptions& o) {
       propnet::make_machine(game, propnet::parse_machine_kind(o.machine));
   reasoner::StateMachine& m = *built.machine;
   std::unique_ptr<agent::Searcher> searcher = make_searcher_from_spec(o.searcher, m, o.seed);
-  const reasoner::State root = o.record.empty() ? m.initial_state() : record_state(m, o.record, o.turn);
+  const reasoner::State root =
+      o.record.empty() ? m.initial_state() : record_state(m, o.record, o.turn);
 
   auto t0 = Clock::now();
   searcher->set_root(root);
@@ -71,7 +72,8 @@ int run_search_bench(const SearchBenchOptions& o) {
     h = mix(h, moves.back().move);
     for (const auto& [move, weight] : searcher->root_votes(r)) {
       h = mix(mix(h, m.move_text(move)), std::bit_cast<uint64_t>(weight));
-      moves.back().votes[m.move_text(move)] = std::isinf(weight) ? "proven" : nlohmann::json(weight);
+      moves.back().votes[m.move_text(move)] =
+          std::isinf(weight) ? nlohmann::json("proven") : nlohmann::json(weight);
     }
   }
   char sig[17];
@@ -102,7 +104,9 @@ int run_search_bench(const SearchBenchOptions& o) {
 
 void add_search_bench_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "bench-search", "One search from the initial state (or a record's position) with a fixed budget: speed and signature");
+      "bench-search",
+      "One search from the initial state (or a record's position) with a fixed budget: speed and "
+      "signature");
   static SearchBenchOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--searcher", o.searcher, "searcher spec, e.g. uct:c=0.4 (see ggp match --help)");

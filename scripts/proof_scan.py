@@ -74,7 +74,8 @@ def main():
             first_lost = turn
         print(f"turn {turn + 1}: played {played} of {choices}; all to {depth} turns; "
               f"lost {sorted(lost.items())}; won {sorted(won.items())} {' '.join(marks)}")
-    print(f"first turn with every move proven lost: {first_lost + 1 if first_lost is not None else 'none'}")
+    first = first_lost + 1 if first_lost is not None else "none"
+    print(f"first turn with every move proven lost: {first}")
 
 
 if __name__ == "__main__":
