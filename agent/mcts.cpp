@@ -71,11 +71,26 @@ void MctsSearcher::search(const SearchLimits& limits) {
     active_limits_ = nullptr;
   };
   const uint64_t before = playouts_;
-  run(limits);
-  if (drop_node_proofs_if_lost()) {  // the rest of the call, in the fresh tree
-    SearchLimits rest = limits;
-    rest.max_playouts -= std::min(rest.max_playouts, playouts_ - before);
-    run(rest);
+  const auto rest = [&] {  // the call's limits less the playouts made so far
+    SearchLimits left = limits;
+    left.max_playouts -= std::min(left.max_playouts, playouts_ - before);
+    return left;
+  };
+  // With the guard, its share of the time is kept back from the tree search while it has work;
+  // what it leaves goes back to the tree (under a playout budget, its states are its bound).
+  SearchLimits tree_limits = limits;
+  if (guard_has_work() && limits.deadline != Clock::time_point::max()) {
+    const Clock::time_point now = Clock::now();
+    if (limits.deadline > now)
+      tree_limits.deadline =
+          now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) *
+                                                             (1.0 - config_.guard_share));
+  }
+  run(tree_limits);
+  if (drop_node_proofs_if_lost()) run(rest());  // the rest of the call, in the fresh tree
+  if (config_.guard_plies > 0) {
+    guard(limits);
+    if (!tree_.node(0).solved && !limit_reached(limits, playouts_ - before)) run(rest());
   }
 }
 
@@ -87,6 +102,10 @@ std::string MctsSearcher::note() {
              std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(c.time).count()) +
              " ms, " + std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
   node_proof_count_ = {};
+  if (guard_.checked > 0)
+    add_note("guard: " + std::to_string(guard_.checked) + " checks, " +
+             std::to_string(guard_.lost) + " moves proven lost");
+  guard_.checked = guard_.lost = 0;
   return std::exchange(note_, {});
 }
 

@@ -202,6 +202,12 @@ class MctsSearcher : public Searcher {
   // drawn): drops them for the rest of the match and starts a fresh tree at the root, so that the
   // search goes on as it would without them. Returns whether it did.
   bool drop_node_proofs_if_lost();
+  // The guard (MctsConfig::guard_plies; agent/mcts_guard.cpp): whether it has work at this call
+  // (the own role's turn at an unsolved root, its move not yet checked to guard_plies).
+  bool guard_has_work();
+  // Checks the move best_move() gives the own role, within `limits` and guard_states states, and
+  // the next one while one is proven lost.
+  void guard(const SearchLimits& limits);
   // Fills node_proof_visits_ from the config (one entry a search, the deeper ones included).
   void plan_node_proofs();
   // Adds the left root's proofs to the note.
@@ -265,6 +271,12 @@ class MctsSearcher : public Searcher {
     uint64_t deeper = 0;                    // of the searches, those after a node's first
     std::chrono::steady_clock::duration time{};  // spent in them
   } node_proof_count_;
+  struct GuardState {
+    std::unique_ptr<ForcedWinSearch> prover;  // made when first needed; its table kept
+    reasoner::State root;                    // the root its checks are for
+    std::vector<int> safe_to;  // by the own role's root move: no loss within these turns (-1)
+    uint64_t checked = 0, lost = 0;  // for the note: checks finished, moves proven lost
+  } guard_;
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread
     size_t lost = 0;           // its moves proven lost so far

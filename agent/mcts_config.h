@@ -150,6 +150,19 @@ struct MctsConfig {
   // the defence it needs; against Sancho on connectFour the proofs of both roles lost what the
   // default wins (docs/strength.md, rounds O-Q). Off: both roles' wins.
   bool node_proof_defend = false;
+  // The guard (agent/mcts_guard.cpp), two-role turn-taking games, one search thread, with the
+  // solver, in play (the own role known) at the own role's turns: after the tree search of each
+  // call, the move it would play is checked for a forced win of the other role after it within
+  // 1, 3, .. guard_plies turns (ForcedWinSearch; its table kept across calls), and a move so
+  // proven lost is marked (MCTS-Solver then plays another) and the next one checked. A search that
+  // overlooks the one defence in a tactical race plays into such a loss (docs/strength.md: a
+  // 9-turn tactic lost a connectFour match to Sancho); the proof thread (proof_plies) checks every
+  // root move, the guard only the one to be played, on the search's own thread. guard_share of
+  // each call's time goes to it while its move is not checked to guard_plies; guard_states bounds
+  // a call's checks (their only bound under a playout budget). 0: off.
+  uint32_t guard_plies = 0;
+  double guard_share = 0.25;
+  uint64_t guard_states = 1'000'000;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen

@@ -117,6 +117,9 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prove_nodes_states"] = number("prove_nodes_states", c.node_proof_states);
   s["prove_nodes_deepest"] = number("prove_nodes_deepest", c.node_proof_deepest);
   s["prove_nodes_defend"] = number("prove_nodes_defend", c.node_proof_defend);
+  s["guard"] = number("guard", c.guard_plies);
+  s["guard_share"] = number("guard_share", c.guard_share);
+  s["guard_states"] = number("guard_states", c.guard_states);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
   s["sp_d"] = number("sp_d", c.sp_d);
@@ -387,6 +390,10 @@ std::string player_spec_help() {
       "        times the visits, with 4 times the states, up to M moves; default N: once),\n"
       "        prove_nodes_defend=0|1 (in play, below the root only the opponent's wins are\n"
       "        searched for: the proofs guard our moves, the opponent's are left to the search),\n"
+      "        guard=N (two-role turn-taking games, one thread, in play: after each search call the\n"
+      "        move to be played is checked for a forced win of the opponent within N turns, odd\n"
+      "        N, and one so proven lost is replaced; 0: off), guard_share (of each call's time,\n"
+      "        0.25), guard_states (a call's most states, 1000000),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
       "(progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"

@@ -10,8 +10,9 @@
 // P are the same on every run (a signature over them); the depth a time limit allows is not.
 //
 // With `--record MATCH.json --turn N` (a match record of GGP-Base's form, as `ggp tournament`
-// writes them), the one position after the record's first N joint moves instead, and each root
-// move proven lost or won is named: what the proof thread would have told the player there.
+// writes them), the one position after the record's first N joint moves instead: the role that
+// chooses there is named ("mover: ROLE"), and each root move proven lost or won: what the proof
+// thread would have told the player there.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -151,7 +152,10 @@ int run_prove_bench(const ProveBenchOptions& o) {
   double seconds = 0, depth_sum = 0;
   for (size_t k = 0; k < o.positions; ++k) {
     std::optional<agent::ProofRoot> root;
-    if (!o.record.empty()) root = record_position(m, o.record, o.turn);
+    if (!o.record.empty()) {
+      root = record_position(m, o.record, o.turn);
+      if (!o.json) std::printf("mover: %s\n", m.role_name(root->mover).c_str());
+    }
     for (int tries = 0; tries < 100 && !root; ++tries) root = random_position(m, rng);
     if (!root) {
       std::cerr << "bench-prove: no position where one role chooses in 100 random games\n";

@@ -1,10 +1,12 @@
-// `ggp bench-search GAME.kif [--searcher SPEC] [--playouts N] [--machine M] [--seed S] [--json]
-// [--record MATCH.json --turn N]`: one search from the initial state (or the record's position
-// after N joint moves) with a fixed playout budget and seed. Prints the searcher, the
-// machine, playouts, nodes, seconds, playouts/s, each role's chosen move and a signature: a hash of
-// the chosen moves, every role's root votes (MCTS: the root's visit counts), the node count and
-// the playouts, identical across runs with the same seed and budget, so that a behaviour change
-// shows even when the timing is noisy (ARCHITECTURE.md, benchmarks). The JSON adds each role's
+// `ggp bench-search GAME.kif [--searcher SPEC] [--playouts N | --seconds T] [--machine M] [--seed S]
+// [--json] [--record MATCH.json --turn N] [--role R]`: one search from the initial state (or the
+// record's position after N joint moves) with a fixed playout budget (or, with --seconds, a time
+// budget: then the signature is not reproducible) and seed; with --role, the searcher is told
+// that it plays R, as in a match. Prints the searcher, the machine, playouts, nodes, seconds,
+// playouts/s, each role's chosen move and a signature: a hash of the chosen moves, every role's
+// root votes (MCTS: the root's visit counts), the node count and the playouts, identical across
+// runs with the same seed and budget, so that a behaviour change shows even when the timing is
+// noisy (ARCHITECTURE.md, benchmarks). The JSON adds each role's
 // root moves with their weights (MCTS: visits; "proven" for a proven choice).
 #include <bit>
 #include <cmath>
@@ -13,6 +15,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "agent/match_state.h"
 #include "cli/commands.h"
 #include "cli/player_spec.h"
 #include "cli/record_position.h"
@@ -26,9 +29,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct SearchBenchOptions {
-  std::string game, searcher = "uct", machine = "default", record;
+  std::string game, searcher = "uct", machine = "default", record, role;
   size_t turn = 0;
   uint64_t playouts = 10000;
+  double seconds = 0;  // > 0: a time budget instead of the playout budget
   uint64_t seed = 1;
   bool json = false;
 };
@@ -55,11 +59,16 @@ int run_search_bench(const SearchBenchOptions& o) {
   std::unique_ptr<agent::Searcher> searcher = make_searcher_from_spec(o.searcher, m, o.seed);
   const reasoner::State root =
       o.record.empty() ? m.initial_state() : record_state(m, o.record, o.turn);
+  if (!o.role.empty()) searcher->set_own_role(agent::find_role(m, o.role));
 
   auto t0 = Clock::now();
   searcher->set_root(root);
   agent::SearchLimits limits;
-  limits.max_playouts = o.playouts;
+  if (o.seconds > 0)
+    limits.deadline = t0 + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(o.seconds));
+  else
+    limits.max_playouts = o.playouts;
   searcher->search(limits);
   double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
 
@@ -110,12 +119,16 @@ void add_search_bench_command(CLI::App& app) {
   static SearchBenchOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--searcher", o.searcher, "searcher spec, e.g. uct:c=0.4 (see ggp match --help)");
-  cmd->add_option("--playouts", o.playouts, "playout budget of the search");
+  auto* playouts = cmd->add_option("--playouts", o.playouts, "playout budget of the search");
+  cmd->add_option("--seconds", o.seconds, "a time budget instead of the playout budget")
+      ->excludes(playouts)
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--machine", o.machine, "prover, propnet or default");
   cmd->add_option("--seed", o.seed, "the searcher's seed");
   cmd->add_flag("--json", o.json, "print one JSON object (with each role's root moves' weights)");
   cmd->add_option("--record", o.record, "a match record: search from one of its positions instead");
   cmd->add_option("--turn", o.turn, "with --record: the position after this many joint moves");
+  cmd->add_option("--role", o.role, "the role the searcher plays, as in a match (the guard's)");
   cmd->callback([] { exit_status() = run_search_bench(o); });
 }
 

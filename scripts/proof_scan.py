@@ -33,7 +33,8 @@ def prove(ggp, game, record, turn, plies, seconds):
         if m:
             (lost if m.group(2) == "lost" else won)[compact(m.group(1))] = int(m.group(3))
     position = re.search(r"position 1: (\d+) moves, all to (\d+) turns", out.stdout)
-    return lost, won, int(position.group(1)), int(position.group(2))
+    mover = re.search(r"^mover: (.*)$", out.stdout, re.M).group(1)
+    return lost, won, int(position.group(1)), int(position.group(2)), mover
 
 
 def main():
@@ -59,7 +60,7 @@ def main():
         if played == "noop":
             continue
         try:
-            lost, won, choices, depth = prove(a.ggp, a.game, a.record, turn, a.plies, a.seconds)
+            lost, won, choices, depth, _ = prove(a.ggp, a.game, a.record, turn, a.plies, a.seconds)
         except RuntimeError as e:  # e.g. one legal move: no role chooses there
             if "no one role has a choice" in str(e):
                 continue

@@ -108,3 +108,19 @@ TEST_CASE("ggp bench-search --record: a search from a record's position, its roo
   CHECK(past_end.status == 1);
   CHECK(past_end.output.find("the record has 2 turns") != std::string::npos);
 }
+
+TEST_CASE("ggp bench-search --seconds and --role: a timed search that knows its role") {
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
+  Run timed = run_bench_search("--searcher uct:guard=3 --seconds 0.2 --role crosses --json");
+  REQUIRE_MESSAGE(timed.status == 0, timed.output);
+  const auto j = nlohmann::json::parse(timed.output);
+  CHECK(j["playouts"].get<uint64_t>() > 0);
+  CHECK(j["seconds"].get<double>() >= 0.2);
+  CHECK(j["note"].get<std::string>().find("guard: ") != std::string::npos);  // told its role
+  Run no_role = run_bench_search("--searcher uct --seconds 0.1 --role nobody");
+  CHECK(no_role.status == 1);
+  CHECK(no_role.output.find("no role named 'nobody'") != std::string::npos);
+  Run both = run_bench_search("--searcher uct --seconds 0.1 --playouts 10");
+  CHECK(both.status != 0);
+  CHECK(both.output.find("excludes") != std::string::npos);
+}
