@@ -103,9 +103,14 @@ std::string MctsSearcher::note() {
              " ms, " + std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
   node_proof_count_ = {};
   if (guard_.checked > 0)
-    add_note("guard: " + std::to_string(guard_.checked) + " checks, " +
-             std::to_string(guard_.lost) + " moves proven lost");
+    add_note("guard: " + std::to_string(guard_.checked) + " checks in " +
+             std::to_string(
+                 std::chrono::duration_cast<std::chrono::milliseconds>(guard_.time).count()) +
+             " ms, " + std::to_string(guard_.lost) + " moves proven lost, the deepest passed " +
+             std::to_string(guard_.deepest_safe) + " turns");
   guard_.checked = guard_.lost = 0;
+  guard_.deepest_safe = 0;
+  guard_.time = {};
   return std::exchange(note_, {});
 }
 

@@ -203,7 +203,8 @@ class MctsSearcher : public Searcher {
   // search goes on as it would without them. Returns whether it did.
   bool drop_node_proofs_if_lost();
   // The guard (MctsConfig::guard_plies; agent/mcts_guard.cpp): whether it has work at this call
-  // (the own role's turn at an unsolved root, its move not yet checked to guard_plies).
+  // (the own role's turn at an unsolved root, its move not yet checked to guard_plies); a root
+  // other than the last one's starts its checks afresh (the prover's table is kept).
   bool guard_has_work();
   // Checks the move best_move() gives the own role, within `limits` and guard_states states, and
   // the next one while one is proven lost.
@@ -275,7 +276,11 @@ class MctsSearcher : public Searcher {
     std::unique_ptr<ForcedWinSearch> prover;  // made when first needed; its table kept
     reasoner::State root;                    // the root its checks are for
     std::vector<int> safe_to;  // by the own role's root move: no loss within these turns (-1)
-    uint64_t checked = 0, lost = 0;  // for the note: checks finished, moves proven lost
+    // For the note, since it was last taken: checks finished, moves proven lost, the deepest check
+    // passed (turns), the time spent.
+    uint64_t checked = 0, lost = 0;
+    int deepest_safe = 0;
+    std::chrono::steady_clock::duration time{};
   } guard_;
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "agent/mcts.h"
+#include "agent/scoped_timer.h"
 
 namespace ggp::agent {
 
@@ -38,6 +39,7 @@ void MctsSearcher::guard(const SearchLimits& limits) {
   prover.set_ending_hint({ending.begin(), ending.end()});
   const RoleIndex own = *own_role_, other = 1 - own;
   const uint64_t budget_end = prover.nodes() + config_.guard_states;
+  const ScopedTimer timer(guard_.time);
   MctsWorker& w = *workers_[0];  // its scratch: no descent is under way between runs
   while (guard_has_work() && prover.nodes() < budget_end && !interrupted(limits)) {
     const std::span<const MoveId> moves = tree_.moves(0, own);
@@ -58,6 +60,7 @@ void MctsSearcher::guard(const SearchLimits& limits) {
     ++guard_.checked;
     if (outcome == ForcedWinSearch::Outcome::NoWin) {
       guard_.safe_to[index] = plies;
+      guard_.deepest_safe = std::max(guard_.deepest_safe, plies);
       continue;
     }
     ++guard_.lost;

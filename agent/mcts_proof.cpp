@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "agent/mcts.h"
+#include "agent/scoped_timer.h"
 
 namespace ggp::agent {
 
@@ -60,11 +61,7 @@ bool MctsSearcher::prove_node(uint32_t id) {
   if (n.mover < 0) return false;  // a forced step (or a terminal node): nothing to choose
   ++node_proof_count_.tried;
   node_proof_count_.deeper += search > 0;
-  struct Timer {  // charges this call's time to the count, whichever way it returns
-    std::chrono::steady_clock::duration& total;
-    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    ~Timer() { total += std::chrono::steady_clock::now() - start; }
-  } timer{node_proof_count_.time};
+  const ScopedTimer timer(node_proof_count_.time);
   const auto mover = static_cast<RoleIndex>(n.mover);
   const RoleIndex other = 1 - mover;
   const SearchLimits& limits = *active_limits_;
