@@ -3,6 +3,7 @@
 and how often a searcher, given one search there, plays a move proven lost.
 
     scripts/tactics.py harvest GAME.kif RECORD.json... --out SUITE.json [--plies 11] [--seconds 3]
+                               [--role ROLE]
     scripts/tactics.py score SUITE.json --searcher [NAME=]SPEC... [--seconds 5] [--seeds 1]
 
 harvest: at every turn of every record (match records of GGP-Base's form, as `ggp tournament`
@@ -49,6 +50,9 @@ def harvest(a):
             key = json.dumps(prefix)
             if key in seen:
                 continue
+            roles = record["gameRoleNames"]
+            if a.role and compact(moves[turn][roles.index(a.role)]) == "noop":
+                continue  # the other role's turn (as scripts/proof_scan.py tells them apart)
             seen.add(key)
             try:
                 lost, won, choices, depth, mover = prove(a.ggp, a.game, path, turn, a.plies,
@@ -58,9 +62,9 @@ def harvest(a):
                     continue
                 raise
             trap = lost and len(lost) < choices
-            if not trap and not won:
+            if (not trap and not won) or (a.role and mover != a.role):
                 continue
-            role = record["gameRoleNames"].index(mover)
+            role = roles.index(mover)
             positions.append({"record": os.path.basename(path), "turn": turn, "moves": prefix,
                               "mover": mover, "choices": choices, "proven_to": depth,
                               "lost": lost, "won": won, "played": compact(moves[turn][role])})
@@ -143,6 +147,7 @@ def main():
     h.add_argument("--out", required=True)
     h.add_argument("--plies", type=int, default=11)
     h.add_argument("--seconds", type=float, default=3)
+    h.add_argument("--role", help="only the positions where this role moves")
     s = sub.add_parser("score", help="one search per position: blunders and wins played")
     s.add_argument("suite")
     s.add_argument("--searcher", action="append", required=True, help="[NAME=]SPEC; repeat")
