@@ -79,7 +79,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   // With the guard, its share of the time is kept back from the tree search while it has work;
   // what it leaves goes back to the tree (under a playout budget, its states are its bound).
   SearchLimits tree_limits = limits;
-  if (guard_has_work() && limits.deadline != Clock::time_point::max()) {
+  if (guard_move() && limits.deadline != Clock::time_point::max()) {
     const Clock::time_point now = Clock::now();
     if (limits.deadline > now)
       tree_limits.deadline =

@@ -202,10 +202,11 @@ class MctsSearcher : public Searcher {
   // drawn): drops them for the rest of the match and starts a fresh tree at the root, so that the
   // search goes on as it would without them. Returns whether it did.
   bool drop_node_proofs_if_lost();
-  // The guard (MctsConfig::guard_plies; agent/mcts_guard.cpp): whether it has work at this call
-  // (the own role's turn at an unsolved root, its move not yet checked to guard_plies); a root
-  // other than the last one's starts its checks afresh (the prover's table is kept).
-  bool guard_has_work();
+  // The guard (MctsConfig::guard_plies; agent/mcts_guard.cpp): the index among the own role's
+  // root moves of the move it is to check now, best_move()'s, if it has work at this call (the
+  // own role's turn at an unsolved root, that move unproven and not yet checked to guard_plies);
+  // a root other than the last one's starts its checks afresh (the prover's table is kept).
+  std::optional<size_t> guard_move();
   // Checks the move best_move() gives the own role, within `limits` and guard_states states, and
   // the next one while one is proven lost.
   void guard(const SearchLimits& limits);

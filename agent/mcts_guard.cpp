@@ -4,6 +4,7 @@
 // in its turn. Only the move to be played is searched, so the checks go deeper than proofs of
 // every root move in the same time; a move not proven lost may still lose deeper.
 #include <algorithm>
+#include <optional>
 
 #include "agent/mcts.h"
 #include "agent/scoped_timer.h"
@@ -13,12 +14,12 @@ namespace ggp::agent {
 using reasoner::MoveId;
 using reasoner::RoleIndex;
 
-bool MctsSearcher::guard_has_work() {
+std::optional<size_t> MctsSearcher::guard_move() {
   if (config_.guard_plies == 0 || !config_.solver || num_roles_ != 2 || !own_role_ ||
       workers_.size() != 1)
-    return false;
+    return std::nullopt;
   const Node& root = tree_.node(0);
-  if (root.solved || root.mover != static_cast<int>(*own_role_)) return false;
+  if (root.solved || root.mover != static_cast<int>(*own_role_)) return std::nullopt;
   const std::span<const MoveId> moves = tree_.moves(0, *own_role_);
   if (!(guard_.root == root.state)) {
     guard_.root = root.state;
@@ -27,12 +28,14 @@ bool MctsSearcher::guard_has_work() {
   const size_t index = static_cast<size_t>(
       std::find(moves.begin(), moves.end(), best_move(*own_role_)) - moves.begin());
   const uint32_t child = tree_.child(0, index);
-  if (child != kNoNode && tree_.node(child).solved) return false;  // proven: nothing to check
-  return guard_.safe_to[index] < static_cast<int>(config_.guard_plies);
+  if (child != kNoNode && tree_.node(child).solved) return std::nullopt;  // proven already
+  if (guard_.safe_to[index] >= static_cast<int>(config_.guard_plies)) return std::nullopt;
+  return index;
 }
 
 void MctsSearcher::guard(const SearchLimits& limits) {
-  if (!guard_has_work()) return;
+  std::optional<size_t> next = guard_move();
+  if (!next) return;
   if (!guard_.prover) guard_.prover = std::make_unique<ForcedWinSearch>(machine_);
   ForcedWinSearch& prover = *guard_.prover;
   const std::span<const uint8_t> ending = machine_.moves_seen_ending();
@@ -41,10 +44,10 @@ void MctsSearcher::guard(const SearchLimits& limits) {
   const uint64_t budget_end = prover.nodes() + config_.guard_states;
   const ScopedTimer timer(guard_.time);
   MctsWorker& w = *workers_[0];  // its scratch: no descent is under way between runs
-  while (guard_has_work() && prover.nodes() < budget_end && !interrupted(limits)) {
+  for (; next && prover.nodes() < budget_end && !interrupted(limits); next = guard_move()) {
+    const size_t index = *next;
+    // Fetched each time: mark_child may grow the tree's storage.
     const std::span<const MoveId> moves = tree_.moves(0, own);
-    const size_t index = static_cast<size_t>(
-        std::find(moves.begin(), moves.end(), best_move(own)) - moves.begin());
     w.joint[own] = moves[index];
     w.joint[other] = tree_.moves(0, other)[0];
     machine_.next_state(tree_.node(0).state, w.joint, w.next);

@@ -6,8 +6,8 @@
 // playouts/s, each role's chosen move and a signature: a hash of the chosen moves, every role's
 // root votes (MCTS: the root's visit counts), the node count and the playouts, identical across
 // runs with the same seed and budget, so that a behaviour change shows even when the timing is
-// noisy (ARCHITECTURE.md, benchmarks). The JSON adds each role's
-// root moves with their weights (MCTS: visits; "proven" for a proven choice).
+// noisy (ARCHITECTURE.md, benchmarks). The JSON adds each role's root moves with their weights
+// (MCTS: visits; "proven" for a proven choice).
 #include <bit>
 #include <cmath>
 #include <chrono>

@@ -13,11 +13,12 @@ when some of the mover's moves are proven lost and at least one is not (a trap: 
 or when a move is proven won. The suite holds each position's moves from the initial state, so
 it needs no record to be read again.
 
-score: one search per position and seed (`ggp bench-search --record ... --seconds S --role R`,
-a fresh searcher that knows it plays the mover, as in a match: no tree, MAST or first-search probes carried over from earlier turns, as in play) and
-counts the positions where the searcher's move is one proven lost (a blunder; positions where
-every move is lost are never kept), and, where a win was proven, whether the move played is that
-win (a proof search stops at its first win, so another move may win too: shown, not a fault).
+score: one search per position and seed (`ggp bench-search --record ... --seconds S --role R`: a
+fresh searcher told that it plays the mover, as in a match, but with no tree, MAST or first-search
+probes carried over from earlier turns) and counts the positions where the searcher's move is one
+proven lost (a blunder; positions where every move is lost are never kept), and, where a win was
+proven, whether the move played is that win (a proof search stops at its first win, so another move
+may win too: shown, not a fault).
 Proven means within the proof's turns: a move not proven lost may still lose deeper.
 The time budget makes the figures depend on the machine's speed and load: compare searchers in
 one run, interleaved (`--searcher` may be repeated).
@@ -43,14 +44,14 @@ def write_record(moves):
 def harvest(a):
     positions, seen = [], set()
     for path in a.records:
-        record = json.load(open(path))
-        moves = record["moves"]
+        with open(path) as f:
+            record = json.load(f)
+        moves, roles = record["moves"], record["gameRoleNames"]
         for turn in range(len(moves)):
             prefix = moves[:turn]
             key = json.dumps(prefix)
             if key in seen:
                 continue
-            roles = record["gameRoleNames"]
             if a.role and compact(moves[turn][roles.index(a.role)]) == "noop":
                 continue  # the other role's turn (as scripts/proof_scan.py tells them apart)
             seen.add(key)
@@ -101,7 +102,8 @@ def named(text):
 
 
 def score(a):
-    suite = json.load(open(a.suite))
+    with open(a.suite) as f:
+        suite = json.load(f)
     game = a.game or suite["game"]
     searchers = dict(named(s) for s in a.searcher)
     tally = {name: {"spec": spec, "searches": 0, "blunders": 0, "traps": 0, "wins": 0,
@@ -134,7 +136,8 @@ def score(a):
               f"proven win played in {t['wins_taken']} of {t['wins']}, "
               f"{mean:.0f} playouts a search")
     if a.json:
-        json.dump(tally, open(a.json, "w"), indent=1)
+        with open(a.json, "w") as f:
+            json.dump(tally, f, indent=1)
 
 
 def main():
