@@ -1,9 +1,11 @@
 // The MCTS engine's decisions outside the simulation loop: MCTS-Solver's proof step, the final
 // move, and tree reuse between turns.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "agent/mcts.h"
+#include "agent/scoped_timer.h"
 
 namespace ggp::agent {
 
@@ -142,6 +144,10 @@ std::vector<std::pair<MoveId, double>> MctsSearcher::root_votes(RoleIndex role) 
   return votes;
 }
 
+namespace {
+constexpr long kRerootNoteMs = 50;  // a re-rooting at least this slow is named in the note
+}  // namespace
+
 void MctsSearcher::advance(std::span<const MoveId> joint, const State& next) {
   uint32_t child = kNoNode;
   if (config_.reuse_tree && joint.size() == num_roles_ && tree_.node(0).joint_count > 0) {
@@ -163,7 +169,17 @@ void MctsSearcher::advance(std::span<const MoveId> joint, const State& next) {
   if (child == kNoNode) {
     set_root(next);
   } else {
-    tree_.reroot(child);
+    const size_t before = tree_.size();
+    std::chrono::steady_clock::duration took{};
+    {
+      ScopedTimer timer(took);
+      tree_.reroot(child);
+    }
+    // Named where it costs the search noticeable time (a large tree, re-rooted on the clock).
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
+    if (ms >= kRerootNoteMs)
+      add_note("tree kept: " + std::to_string(tree_.size()) + " of " + std::to_string(before) +
+               " nodes in " + std::to_string(ms) + " ms");
     Node& root = tree_.node(0);
     if (root.proven_alone) root.solved = root.proven_alone = false;  // its moves still to value
     for (auto& w : workers_) w->ppa.clear();  // PPA learns afresh for every position (Cazenave 2015)

@@ -37,7 +37,7 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   n.mover = -1;
   n.proof_searches = 0;
   n.proven_alone = false;
-  if (index_on_) index_.emplace(state, id);
+  if (index_on_) index_.emplace(state.hash(), id);
   offsets_.push_back(0);
   values_.resize(values_.size() + num_roles_, 0.0);
   estimates_.resize(estimates_.size() + num_roles_, 0.0);
@@ -164,8 +164,10 @@ void Tree::reroot(uint32_t new_root) {
   dense_children_ = std::move(fresh.dense_children_);
   sparse_children_ = std::move(fresh.sparse_children_);
   index_.clear();
-  if (index_on_)
-    for (size_t i = 0; i < used_; ++i) index_.emplace(nodes_[i].state, static_cast<uint32_t>(i));
+  if (index_on_) {
+    index_.reserve(used_);
+    for (size_t i = 0; i < used_; ++i) index_.emplace(nodes_[i].state.hash(), static_cast<uint32_t>(i));
+  }
 }
 
 }  // namespace ggp::agent

@@ -12,8 +12,9 @@
 #include <map>
 #include <memory>
 #include <span>
-#include <unordered_map>
 #include <vector>
+
+#include <boost/unordered/unordered_flat_map.hpp>
 
 #include "reasoner/state.h"
 
@@ -76,8 +77,8 @@ class Tree {
   // Joint moves above this count keep their children in a map instead of a dense slot array, as do
   // simultaneous moves whose joint count is far above their edge count (few joints get a child).
   static constexpr uint64_t kDenseChildren = 4096;
-  // The transposition index's cost per node besides the state's words (hash node, bucket, vector).
-  static constexpr size_t kIndexEntryBytes = 64;
+  // The transposition index's cost per node: a flat table slot (hash and id) at its load factor.
+  static constexpr size_t kIndexEntryBytes = 24;
 
   void reset(size_t num_roles);
   size_t size() const { return used_; }
@@ -86,7 +87,7 @@ class Tree {
     return used_ * (sizeof(Node) + (2 * num_roles_ + 1) * sizeof(uint32_t) + num_roles_ * 16) +
            state_bytes_ + moves_.size() * (sizeof(reasoner::MoveId) + sizeof(EdgeStats)) +
            dense_children_.size() * sizeof(uint32_t) +
-           (index_on_ ? state_bytes_ + used_ * kIndexEntryBytes : 0);
+           (index_on_ ? used_ * kIndexEntryBytes : 0);
   }
   size_t num_roles() const { return num_roles_; }
 
@@ -144,10 +145,13 @@ class Tree {
   void reroot(uint32_t new_root);
 
   // Transpositions: with the index on, find() names the node holding `state` (kNoNode if none).
+  // The index maps a state's 64-bit hash to the first node added with it; a second state with
+  // the same hash (about one pair in 10^7 among a million nodes) is not indexed, so it is found
+  // by no search and only costs that transposition.
   void enable_index(bool on) { index_on_ = on; }
   uint32_t find(const reasoner::State& state) const {
-    auto it = index_.find(state);
-    return it == index_.end() ? kNoNode : it->second;
+    auto it = index_.find(state.hash());
+    return it != index_.end() && nodes_[it->second].state == state ? it->second : kNoNode;
   }
 
  private:
@@ -163,7 +167,7 @@ class Tree {
   std::vector<uint32_t> dense_children_;
   std::map<std::pair<uint32_t, uint64_t>, uint32_t> sparse_children_;
   bool index_on_ = false;
-  std::unordered_map<reasoner::State, uint32_t, reasoner::StateHash> index_;
+  boost::unordered_flat_map<uint64_t, uint32_t> index_;  // state hash -> node (transpositions)
 };
 
 }  // namespace ggp::agent
