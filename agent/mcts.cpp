@@ -341,6 +341,7 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
     return 1e9 + w.rng.uniform();  // untried moves first, in random order
   double n = amaf_first_play ? 1.0 : s.visits;
   double mean = amaf_first_play ? s.amaf_sum / s.amaf_visits : s.sum / n;
+  if (config_.dag_means && s.visits > 0) mean = dag_mean(id, role, edge, mean);
   double explore = config_.exploration * std::sqrt(log_visits / n);
   if (config_.ucb_tuned) {
     const double variance = std::max(0.0, s.sum_sq / n - mean * mean);
@@ -360,6 +361,20 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
   if (config_.sp_d > 0)
     score += std::sqrt(std::max(0.0, s.sum_sq - n * mean * mean + config_.sp_d) / n);
   return score;
+}
+
+double MctsSearcher::dag_mean(uint32_t id, RoleIndex role, uint32_t edge, double mean) const {
+  const uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
+  if (c == kNoNode || tree_.node(c).terminal) return mean;
+  // The role's results over every simulation that went on below the child, whichever parent it
+  // came through: the sums of the role's edges there.
+  double sum = 0;
+  uint64_t visits = 0;
+  for (uint32_t e = tree_.edges_begin(c, role), end = tree_.edges_end(c, role); e < end; ++e) {
+    sum += tree_.stats(e).sum;
+    visits += tree_.stats(e).visits;
+  }
+  return visits > tree_.stats(edge).visits ? sum / static_cast<double>(visits) : mean;
 }
 
 // Progressive pruning (Bouzy 2004; Hsu's slides): a move is statistically inferior to another when

@@ -181,6 +181,10 @@ struct MctsConfig {
                                 // Chaslot et al. 2008), each with its own machine clone; 1 = serial
   bool transpositions = false;  // equal states reached by different paths share one node (the
                                 // tree becomes a DAG; backup updates the path's edges)
+  // With transpositions: a move's mean is its child's, over every path into the child, once the
+  // child has more visits than the move (UCT2 of Childs, Brodeur & Kocsis 2008, "Transpositions
+  // and move groups in Monte Carlo tree search"); the exploration term keeps the move's count.
+  bool dag_means = false;
 };
 
 // A named configuration: the searcher name users type and its fields.

@@ -31,6 +31,7 @@ TEST_CASE("search specs: tree parallelism, transpositions and metagame run from 
   REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
   for (const char* spec : {"uct:threads=2,parallel=tree", "rave:threads=3,parallel=tree",
                            "uct:threads=2,parallel=root", "uct:transpositions=1",
+                           "uct:transpositions=1,dag_means=1",
                            "meta:candidates=uct+rave,trial_playouts=50,rounds=1,c=0.5"}) {
     CAPTURE(spec);
     auto run = bench(spec);

@@ -48,6 +48,22 @@ TEST_CASE("transpositions: Nim's equal positions share nodes; the proof is uncha
   CHECK(dag.tree().size() < tree.tree().size());
 }
 
+TEST_CASE("transpositions: with the child's means over all parents (dag_means) Nim is solved") {
+  auto game = test::make_nim(13, 3);
+  MctsConfig config = with_transpositions(true);
+  config.dag_means = true;
+  MctsSearcher dag(config, *game, 2);
+  dag.search(playout_budget(300000));
+  REQUIRE(dag.proven_value(0).has_value());
+  CHECK(*dag.proven_value(0) == 1.0);
+  CHECK(dag.best_move(0) == game->move(0, "take1"));
+  // Without the solver the means alone must still point at the winning move.
+  config.solver = false;
+  MctsSearcher means(config, *game, 3);
+  means.search(playout_budget(20000));
+  CHECK(means.best_move(0) == game->move(0, "take1"));
+}
+
 TEST_CASE("transpositions: a cycle of states does not trap the search") {
   auto game = make_cycle();
   MctsConfig config = with_transpositions(true);
