@@ -91,7 +91,89 @@ void Tree::set_child(uint32_t id, uint64_t joint_index, uint32_t child) {
     sparse_children_[{id, joint_index}] = child;
 }
 
+template <typename Visit>
+void Tree::for_each_child(uint32_t id, Visit visit) const {
+  const Node& n = nodes_[id];
+  if (n.dense) {
+    for (uint64_t j = 0; j < n.joint_count; ++j)
+      if (const uint32_t c = dense_children_[n.child_begin + j]; c != kNoNode) visit(c);
+  } else {
+    for (auto it = sparse_children_.lower_bound({id, 0});
+         it != sparse_children_.end() && it->first.first == id; ++it)
+      visit(it->second);
+  }
+}
+
 void Tree::reroot(uint32_t new_root) {
+  std::vector<uint32_t> new_id(used_, kNoNode);  // kept nodes marked 0, then numbered
+  std::vector<uint32_t> stack{new_root};
+  new_id[new_root] = 0;
+  while (!stack.empty()) {
+    const uint32_t id = stack.back();
+    stack.pop_back();
+    for_each_child(id, [&](uint32_t c) {
+      if (new_id[c] == kNoNode) new_id[c] = 0, stack.push_back(c);
+    });
+  }
+  if (new_id[0] != kNoNode) return reroot_by_copy(new_root);  // a cycle back to the old root
+  compact(new_root, new_id);
+}
+
+void Tree::compact(uint32_t new_root, std::vector<uint32_t>& new_id) {
+  // The new root becomes 0, the other kept nodes 1, 2, .. in their old order. The old root (0) is
+  // not kept, so every kept node moves to a place at or before its own, and every edge range and
+  // dense child range too (they were added in node order, and the old root's come first): one pass
+  // front to back moves them all down, in place. Discarded nodes' state storage stays in the pool.
+  uint32_t next = 1;
+  for (uint32_t o = 1; o < used_; ++o)
+    if (new_id[o] != kNoNode) new_id[o] = o == new_root ? 0 : next++;
+  const size_t stride = num_roles_ + 1;
+  size_t edge_end = 0, slot_end = 0;
+  state_bytes_ = 0;
+  for (uint32_t o = 1; o < used_; ++o) {
+    const uint32_t n = new_id[o];
+    if (n == kNoNode) continue;
+    Node& from = nodes_[o];
+    const uint32_t edges = offsets_[o * stride + num_roles_];
+    if (edge_end != from.edge_begin) {
+      std::copy_n(moves_.begin() + from.edge_begin, edges, moves_.begin() + edge_end);
+      std::copy_n(stats_.begin() + from.edge_begin, edges, stats_.begin() + edge_end);
+    }
+    from.edge_begin = static_cast<uint32_t>(edge_end);
+    edge_end += edges;
+    if (from.dense) {
+      for (uint64_t j = 0; j < from.joint_count; ++j) {  // slot_end + j <= child_begin + j
+        const uint32_t c = dense_children_[from.child_begin + j];
+        dense_children_[slot_end + j] = c == kNoNode ? kNoNode : new_id[c];
+      }
+      from.child_begin = slot_end;
+      slot_end += from.joint_count;
+    }
+    state_bytes_ += from.state.words().size() * sizeof(uint64_t);
+    if (n != o) {
+      std::copy_n(offsets_.begin() + o * stride, stride, offsets_.begin() + n * stride);
+      std::copy_n(values_.begin() + o * num_roles_, num_roles_, values_.begin() + n * num_roles_);
+      std::copy_n(estimates_.begin() + o * num_roles_, num_roles_,
+                  estimates_.begin() + n * num_roles_);
+      std::swap(nodes_[n], from);
+    }
+  }
+  used_ = next;
+  offsets_.resize(used_ * stride);
+  values_.resize(used_ * num_roles_);
+  estimates_.resize(used_ * num_roles_);
+  moves_.resize(edge_end);
+  stats_.resize(edge_end);
+  dense_children_.resize(slot_end);
+  std::map<std::pair<uint32_t, uint64_t>, uint32_t> sparse;
+  for (const auto& [key, child] : sparse_children_)
+    if (new_id[key.first] != kNoNode) sparse.emplace_hint(sparse.end(), std::pair{new_id[key.first], key.second}, new_id[child]);
+  sparse_children_ = std::move(sparse);
+  boost::unordered::erase_if(index_, [&](const auto& entry) { return new_id[entry.second] == kNoNode; });
+  for (auto& entry : index_) entry.second = new_id[entry.second];
+}
+
+void Tree::reroot_by_copy(uint32_t new_root) {
   // Breadth-first order from the new root gives the new ids; then copy into fresh arrays.
   std::vector<uint32_t> order{new_root};
   std::vector<uint32_t> new_id(used_, kNoNode);

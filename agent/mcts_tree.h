@@ -141,8 +141,11 @@ class Tree {
   uint32_t child(uint32_t id, uint64_t joint_index) const;
   void set_child(uint32_t id, uint64_t joint_index, uint32_t child);
 
-  // Keeps only the subtree under `new_root`, which becomes node 0 (tree reuse between turns).
+  // Keeps only the subtree under `new_root`, which becomes node 0 (tree reuse between turns): in
+  // place, the kept nodes in their old order (by copy where the old root is kept, a cycle).
   void reroot(uint32_t new_root);
+  // The same by copying the kept nodes into fresh arrays, in breadth-first order (tests compare).
+  void reroot_by_copy(uint32_t new_root);
 
   // Transpositions: with the index on, find() names the node holding `state` (kNoNode if none).
   // The index maps a state's 64-bit hash to the first node added with it; a second state with
@@ -155,6 +158,12 @@ class Tree {
   }
 
  private:
+  // Calls visit(child) for each child of node `id` that exists.
+  template <typename Visit>
+  void for_each_child(uint32_t id, Visit visit) const;
+  // reroot()'s in-place move; `new_id` marks the kept nodes (not kNoNode), node 0 not among them.
+  void compact(uint32_t new_root, std::vector<uint32_t>& new_id);
+
   size_t num_roles_ = 0;
   size_t used_ = 0;
   size_t state_bytes_ = 0;
