@@ -324,8 +324,11 @@ double MctsSearcher::proven_floor(uint32_t id, RoleIndex mover) {
 inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex role, uint32_t edge,
                                        double log_visits, double floor, bool implicit) {
   const EdgeStats& s = tree_.stats(edge);
+  // The move's child, looked up once for the settings that read it.
+  const uint32_t c = floor >= 0 || implicit || config_.dag_means
+                         ? tree_.child(id, edge - tree_.edges_begin(id, role))
+                         : kNoNode;
   if (floor >= 0) {  // MCTS-Solver at the mover's choice: a proven child's value is exact
-    uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
     if (c != kNoNode && tree_.node(c).solved) {
       double exact = tree_.value(c)[role];
       // A proven loss, or a proven value below another proven move's, is never chosen (even
@@ -341,15 +344,14 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
     return 1e9 + w.rng.uniform();  // untried moves first, in random order
   double n = amaf_first_play ? 1.0 : s.visits;
   double mean = amaf_first_play ? s.amaf_sum / s.amaf_visits : s.sum / n;
-  if (config_.dag_means && s.visits > 0) mean = dag_mean(id, role, edge, mean);
+  if (config_.dag_means && s.visits > 0 && c != kNoNode) mean = dag_mean(c, role, s.visits, mean);
   double explore = config_.exploration * std::sqrt(log_visits / n);
   if (config_.ucb_tuned) {
     const double variance = std::max(0.0, s.sum_sq / n - mean * mean);
     explore *= std::sqrt(std::min(0.25, variance + std::sqrt(2 * log_visits / n)));
   }
-  if (implicit)
-    if (uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role)); c != kNoNode)
-      mean = (1 - config_.implicit_alpha) * mean + config_.implicit_alpha * implicit_value(c)[role];
+  if (implicit && c != kNoNode)
+    mean = (1 - config_.implicit_alpha) * mean + config_.implicit_alpha * implicit_value(c)[role];
   double amaf = s.amaf_visits > 0 ? s.amaf_sum / s.amaf_visits : mean;
   double score = mean + explore;
   if (config_.amaf == AmafMode::Rave) {
@@ -363,9 +365,9 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
   return score;
 }
 
-double MctsSearcher::dag_mean(uint32_t id, RoleIndex role, uint32_t edge, double mean) const {
-  const uint32_t c = tree_.child(id, edge - tree_.edges_begin(id, role));
-  if (c == kNoNode || tree_.node(c).terminal) return mean;
+double MctsSearcher::dag_mean(uint32_t c, RoleIndex role, uint32_t edge_visits,
+                              double mean) const {
+  if (tree_.node(c).terminal) return mean;
   // The role's results over every simulation that went on below the child, whichever parent it
   // came through: the sums of the role's edges there.
   double sum = 0;
@@ -374,7 +376,7 @@ double MctsSearcher::dag_mean(uint32_t id, RoleIndex role, uint32_t edge, double
     sum += tree_.stats(e).sum;
     visits += tree_.stats(e).visits;
   }
-  return visits > tree_.stats(edge).visits ? sum / static_cast<double>(visits) : mean;
+  return visits > edge_visits ? sum / static_cast<double>(visits) : mean;
 }
 
 // Progressive pruning (Bouzy 2004; Hsu's slides): a move is statistically inferior to another when

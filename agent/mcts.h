@@ -169,9 +169,9 @@ class MctsSearcher : public Searcher {
   // `implicit`: the mean is mixed with the child's minimax value (implicit_ on, role the mover).
   double edge_score(MctsWorker& w, uint32_t id, reasoner::RoleIndex role, uint32_t edge,
                     double log_visits, double floor, bool implicit);
-  // MctsConfig::dag_means: the mean of `role` at the child behind `edge` over all its parents'
-  // simulations, where the child has more of them than the edge; else `mean` (the edge's own).
-  double dag_mean(uint32_t id, reasoner::RoleIndex role, uint32_t edge, double mean) const;
+  // MctsConfig::dag_means: the mean of `role` at child `c` over all its parents' simulations,
+  // where the child has more of them than the move's `edge_visits`; else `mean` (the move's own).
+  double dag_mean(uint32_t c, reasoner::RoleIndex role, uint32_t edge_visits, double mean) const;
   // The mover's best proven child value at node `id` (-1: none), cached in the node.
   double proven_floor(uint32_t id, reasoner::RoleIndex mover);
   // Progressive pruning: the best lower bound among the edges [begin, end) (-inf: no pruning

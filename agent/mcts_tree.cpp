@@ -112,7 +112,9 @@ void Tree::reroot(uint32_t new_root) {
     const uint32_t id = stack.back();
     stack.pop_back();
     for_each_child(id, [&](uint32_t c) {
-      if (new_id[c] == kNoNode) new_id[c] = 0, stack.push_back(c);
+      if (new_id[c] != kNoNode) return;
+      new_id[c] = 0;
+      stack.push_back(c);
     });
   }
   if (new_id[0] != kNoNode) return reroot_by_copy(new_root);  // a cycle back to the old root
@@ -135,9 +137,11 @@ void Tree::compact(uint32_t new_root, std::vector<uint32_t>& new_id) {
     if (n == kNoNode) continue;
     Node& from = nodes_[o];
     const uint32_t edges = offsets_[o * stride + num_roles_];
-    if (edge_end != from.edge_begin) {
-      std::copy_n(moves_.begin() + from.edge_begin, edges, moves_.begin() + edge_end);
-      std::copy_n(stats_.begin() + from.edge_begin, edges, stats_.begin() + edge_end);
+    if (edge_end != from.edge_begin) {  // down: std::copy allows a destination before the source
+      const auto moves = moves_.begin() + from.edge_begin;
+      const auto stats = stats_.begin() + from.edge_begin;
+      std::copy(moves, moves + edges, moves_.begin() + edge_end);
+      std::copy(stats, stats + edges, stats_.begin() + edge_end);
     }
     from.edge_begin = static_cast<uint32_t>(edge_end);
     edge_end += edges;
@@ -167,9 +171,15 @@ void Tree::compact(uint32_t new_root, std::vector<uint32_t>& new_id) {
   dense_children_.resize(slot_end);
   std::map<std::pair<uint32_t, uint64_t>, uint32_t> sparse;
   for (const auto& [key, child] : sparse_children_)
-    if (new_id[key.first] != kNoNode) sparse.emplace_hint(sparse.end(), std::pair{new_id[key.first], key.second}, new_id[child]);
+    if (new_id[key.first] != kNoNode)
+      sparse.emplace(std::pair{new_id[key.first], key.second}, new_id[child]);
   sparse_children_ = std::move(sparse);
-  boost::unordered::erase_if(index_, [&](const auto& entry) { return new_id[entry.second] == kNoNode; });
+  renumber_index(new_id);
+}
+
+void Tree::renumber_index(const std::vector<uint32_t>& new_id) {
+  boost::unordered::erase_if(index_,
+                             [&](const auto& entry) { return new_id[entry.second] == kNoNode; });
   for (auto& entry : index_) entry.second = new_id[entry.second];
 }
 
@@ -178,24 +188,12 @@ void Tree::reroot_by_copy(uint32_t new_root) {
   std::vector<uint32_t> order{new_root};
   std::vector<uint32_t> new_id(used_, kNoNode);
   new_id[new_root] = 0;
-  for (size_t i = 0; i < order.size(); ++i) {
-    uint32_t id = order[i];
-    for (uint64_t j = 0; j < nodes_[id].joint_count; ++j) {
-      if (!nodes_[id].dense) break;  // sparse children handled below
-      uint32_t c = child(id, j);
-      if (c != kNoNode && new_id[c] == kNoNode) {
-        new_id[c] = static_cast<uint32_t>(order.size());
-        order.push_back(c);
-      }
-    }
-    if (!nodes_[id].dense)
-      for (auto it = sparse_children_.lower_bound({id, 0});
-           it != sparse_children_.end() && it->first.first == id; ++it)
-        if (new_id[it->second] == kNoNode) {
-          new_id[it->second] = static_cast<uint32_t>(order.size());
-          order.push_back(it->second);
-        }
-  }
+  for (size_t i = 0; i < order.size(); ++i)
+    for_each_child(order[i], [&](uint32_t c) {
+      if (new_id[c] != kNoNode) return;
+      new_id[c] = static_cast<uint32_t>(order.size());
+      order.push_back(c);
+    });
 
   Tree fresh;
   fresh.reset(num_roles_);
@@ -245,11 +243,7 @@ void Tree::reroot_by_copy(uint32_t new_root) {
   stats_ = std::move(fresh.stats_);
   dense_children_ = std::move(fresh.dense_children_);
   sparse_children_ = std::move(fresh.sparse_children_);
-  index_.clear();
-  if (index_on_) {
-    index_.reserve(used_);
-    for (size_t i = 0; i < used_; ++i) index_.emplace(nodes_[i].state.hash(), static_cast<uint32_t>(i));
-  }
+  renumber_index(new_id);
 }
 
 }  // namespace ggp::agent

@@ -27,7 +27,8 @@ State state_of(uint32_t label) {
 }
 
 // Adds a node labelled `label` with `moves` moves for role 0 and one for role 1, its edge
-// statistics and values drawn from `rng`; `sparse` gives it more joint moves than dense slots.
+// statistics and values drawn from `rng`; above Tree::kDenseChildren moves, its children are
+// sparse.
 uint32_t add(Tree& t, uint32_t label, uint32_t moves, std::mt19937& rng) {
   const uint32_t id = t.add_node(state_of(label));
   std::vector<MoveId> first(moves), second{7};
