@@ -63,6 +63,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
     node_prover_->set_ending_hint({ending.begin(), ending.end()});
   }
   drop_node_proofs_if_lost();  // a root proven at the last search, or reached proven
+  recycle_.stuck = false;
   const auto run = [&](const SearchLimits& run_limits) {
     active_limits_ = &run_limits;  // forgotten when the run returns
     if (workers_.size() > 1) search_tree_parallel(run_limits);
@@ -111,6 +112,13 @@ std::string MctsSearcher::note() {
   guard_.checked = guard_.lost = 0;
   guard_.deepest_safe = 0;
   guard_.time = {};
+  if (recycle_.trims > 0)
+    add_note("tree recycled: " + std::to_string(recycle_.trims) + " trims dropped " +
+             std::to_string(recycle_.dropped) + " nodes in " +
+             std::to_string(
+                 std::chrono::duration_cast<std::chrono::milliseconds>(recycle_.time).count()) +
+             " ms");
+  recycle_ = {};
   return std::exchange(note_, {});
 }
 
@@ -120,6 +128,7 @@ void MctsSearcher::search_serial(const SearchLimits& limits) {
   w.policy.limits = &limits;
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done); ++done) {
     if (restarts && done > 0 && done % config_.sp_restart_playouts == 0) restart_tree();
+    recycle_if_full();
     iterate(w);
   }
   w.policy.limits = nullptr;

@@ -223,6 +223,10 @@ class MctsSearcher : public Searcher {
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
   bool tree_full() const;
+  // MctsConfig::recycle, called where no descent is under way (one search thread): a full tree is
+  // trimmed to the nodes visited more than the median (Tree::trim), unless an earlier trim of this
+  // call left it nearly full.
+  void recycle_if_full();
 
   MctsConfig config_;
   reasoner::StateMachine& machine_;
@@ -286,6 +290,11 @@ class MctsSearcher : public Searcher {
     int deepest_safe = 0;
     std::chrono::steady_clock::duration time{};
   } guard_;
+  struct RecycleCount {  // MctsConfig::recycle, since the note was last taken
+    uint64_t trims = 0, dropped = 0;  // trims made, the nodes they dropped
+    std::chrono::steady_clock::duration time{};
+    bool stuck = false;  // this search call's last trim left the tree nearly full: no more
+  } recycle_;
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread
     size_t lost = 0;           // its moves proven lost so far

@@ -40,6 +40,7 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   const bool recorded = traced || lane_mast;  // the lanes' moves come back
   batch_moves_.resize(recorded ? leaves * per_leaf : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
+    recycle_if_full();  // between batches: no descent holds a node
     const Clock::time_point descents_begin = Clock::now();
     starts.clear();
     lane_worker.clear();

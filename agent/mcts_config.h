@@ -32,6 +32,10 @@ struct MctsConfig {
   uint32_t expand_threshold = 0;      // visits a leaf needs before it grows children
   size_t max_nodes = 1'000'000;       // node pool cap: at the cap the tree stops growing
   double max_tree_mb = 512;           // memory cap of the tree (MiB), same effect as max_nodes
+  // At the cap, one search thread: instead of stopping growth, the nodes visited no more than the
+  // median are dropped (Tree::trim), as Sancho recycles its least visited nodes; while a trim
+  // leaves the tree above three quarters of the cap, growth stops for the rest of the call.
+  bool recycle = false;
   size_t max_playout_depth = 10'000;  // a playout longer than this is scored where it stops
   // Leaf batching (agent/mcts_batch.cpp): this many leaves are selected in turn, with virtual
   // loss, and played out at once where the machine plays playouts side by side (the propnet's

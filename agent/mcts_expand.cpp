@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "agent/mcts.h"
+#include "agent/scoped_timer.h"
 
 namespace ggp::agent {
 
@@ -115,6 +116,24 @@ const State* MctsSearcher::start_of_simulation(MctsWorker& w, Descent end, bool&
   std::copy(exact.begin(), exact.end(), w.results.begin());
   at_terminal = d.terminal;
   return nullptr;
+}
+
+void MctsSearcher::recycle_if_full() {
+  if (!config_.recycle || recycle_.stuck || !tree_full()) return;
+  const size_t before = tree_.size();
+  {
+    ScopedTimer timer(recycle_.time);
+    std::vector<uint32_t> visits(before);
+    for (uint32_t id = 0; id < before; ++id) visits[id] = tree_.node(id).visits;
+    auto median = visits.begin() + static_cast<ptrdiff_t>(before / 2);
+    std::nth_element(visits.begin(), median, visits.end());
+    tree_.trim(*median + 1);
+  }
+  ++recycle_.trims;
+  recycle_.dropped += before - tree_.size();
+  // A trim that frees little would be repeated at once: growth stops instead, as without recycle.
+  recycle_.stuck = tree_full() || tree_.size() * 4 > config_.max_nodes * 3 ||
+                   static_cast<double>(tree_.bytes()) * 4 > config_.max_tree_mb * 1024 * 1024 * 3;
 }
 
 }  // namespace ggp::agent

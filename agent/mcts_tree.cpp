@@ -121,18 +121,35 @@ void Tree::reroot(uint32_t new_root) {
   compact(new_root, new_id);
 }
 
+void Tree::trim(uint32_t min_visits) {
+  std::vector<uint32_t> new_id(used_, kNoNode);  // kept nodes marked 0, then numbered
+  std::vector<uint32_t> stack{0};
+  new_id[0] = 0;
+  while (!stack.empty()) {
+    const uint32_t id = stack.back();
+    stack.pop_back();
+    for_each_child(id, [&](uint32_t c) {
+      if (new_id[c] != kNoNode || (nodes_[c].visits < min_visits && !nodes_[c].solved)) return;
+      new_id[c] = 0;
+      stack.push_back(c);
+    });
+  }
+  compact(0, new_id);
+}
+
 void Tree::compact(uint32_t new_root, std::vector<uint32_t>& new_id) {
   // The new root becomes 0, the other kept nodes 1, 2, .. in their old order. The old root (0) is
-  // not kept, so every kept node moves to a place at or before its own, and every edge range and
-  // dense child range too (they were added in node order, and the old root's come first): one pass
-  // front to back moves them all down, in place. Discarded nodes' state storage stays in the pool.
+  // either not kept or the new root, so every kept node moves to a place at or before its own, and
+  // every edge range and dense child range too (they were added in node order, and the old root's
+  // come first): one pass front to back moves them all down, in place. Discarded nodes' state
+  // storage stays in the pool.
   uint32_t next = 1;
-  for (uint32_t o = 1; o < used_; ++o)
+  for (uint32_t o = 0; o < used_; ++o)
     if (new_id[o] != kNoNode) new_id[o] = o == new_root ? 0 : next++;
   const size_t stride = num_roles_ + 1;
   size_t edge_end = 0, slot_end = 0;
   state_bytes_ = 0;
-  for (uint32_t o = 1; o < used_; ++o) {
+  for (uint32_t o = 0; o < used_; ++o) {
     const uint32_t n = new_id[o];
     if (n == kNoNode) continue;
     Node& from = nodes_[o];
@@ -171,7 +188,7 @@ void Tree::compact(uint32_t new_root, std::vector<uint32_t>& new_id) {
   dense_children_.resize(slot_end);
   std::map<std::pair<uint32_t, uint64_t>, uint32_t> sparse;
   for (const auto& [key, child] : sparse_children_)
-    if (new_id[key.first] != kNoNode)
+    if (new_id[key.first] != kNoNode && new_id[child] != kNoNode)
       sparse.emplace(std::pair{new_id[key.first], key.second}, new_id[child]);
   sparse_children_ = std::move(sparse);
   renumber_index(new_id);

@@ -147,6 +147,11 @@ class Tree {
   void reroot(uint32_t new_root);
   // The same by copying the kept nodes into fresh arrays, in breadth-first order (tests compare).
   void reroot_by_copy(uint32_t new_root);
+  // Recycles the rarely visited part of the tree (as Sancho frees its least visited nodes when its
+  // node table is full): keeps the root and every node reachable from it through nodes with at
+  // least `min_visits` visits or solved, in place and in their old order; a kept node's link to a
+  // dropped child is cleared (its edge statistics stay), so a later descent creates the child anew.
+  void trim(uint32_t min_visits);
 
   // Transpositions: with the index on, find() names the node holding `state` (kNoNode if none).
   // The index maps a state's 64-bit hash to the first node added with it; a second state with
@@ -162,7 +167,9 @@ class Tree {
   // Calls visit(child) for each child of node `id` that exists.
   template <typename Visit>
   void for_each_child(uint32_t id, Visit visit) const;
-  // reroot()'s in-place move; `new_id` marks the kept nodes (not kNoNode), node 0 not among them.
+  // The in-place move of reroot() and trim(); `new_id` marks the kept nodes (not kNoNode), the
+  // old root 0 either not among them or the new root itself (a trim). Links to nodes not kept
+  // are cleared.
   void compact(uint32_t new_root, std::vector<uint32_t>& new_id);
   // After a re-rooting: drops the index's entries of nodes not kept, renames the others.
   void renumber_index(const std::vector<uint32_t>& new_id);

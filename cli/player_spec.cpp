@@ -125,6 +125,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["sp_d"] = number("sp_d", c.sp_d);
   s["sp_restart"] = number("sp_restart", c.sp_restart_playouts);
   s["mb"] = number("mb", c.max_tree_mb);
+  s["recycle"] = number("recycle", c.recycle);
   s["prune_rd"] = number("prune_rd", c.prune_rd);
   s["prune_visits"] = number("prune_visits", c.prune_min_visits);
   s["prune_sigma"] = number("prune_sigma", c.prune_sigma_e);
@@ -395,8 +396,9 @@ std::string player_spec_help() {
       "        move to be played is checked for a forced win of the opponent within N turns, odd\n"
       "        N, and one so proven lost is replaced; 0: off), guard_share (of each call's time,\n"
       "        0.25), guard_states (a call's most states, 1000000),\n"
-      "        reuse, sp_d, sp_restart, mb (tree memory cap), prune_rd, prune_visits, prune_sigma "
-      "(progressive\n"
+      "        reuse, sp_d, sp_restart, mb (tree memory cap), recycle=0|1 (one thread: at the\n"
+      "        cap the nodes visited no more than the median are dropped instead of the tree\n"
+      "        stopping growth), prune_rd, prune_visits, prune_sigma (progressive\n"
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
       "        dag_means=0|1 (with transpositions: a move's mean is its child's over all its\n"
       "        parents once the child has more visits than the move),\n"

@@ -94,3 +94,19 @@ TEST_CASE("search specs: batched searches run several at once by root parallelis
   CHECK(tree.status != 0);
   CHECK(tree.output.find("does not combine with parallel=tree") != std::string::npos);
 }
+
+TEST_CASE("search specs: recycle trims a full tree instead of stopping its growth") {
+  REQUIRE_MESSAGE(std::filesystem::exists(GGP_BINARY), GGP_BINARY << " is not built");
+  for (const char* spec :
+       {"uct:nodes=300,recycle=1", "amaf:batch=16,leaf_playouts=4,nodes=300,recycle=1",
+        "uct:nodes=300,recycle=1,transpositions=1,dag_means=1"}) {
+    CAPTURE(spec);
+    auto run = bench(spec, 20000);
+    CHECK(run.status == 0);
+    CHECK(field(run.output, "playouts") == "20000");
+    CHECK(std::stoul(field(run.output, "nodes")) <= 300);
+    CHECK(field(run.output, "note").find("tree recycled: ") == 0);
+  }
+  // Without recycle the full tree stops growing and says nothing.
+  CHECK(field(bench("uct:nodes=300", 20000).output, "note").empty());
+}

@@ -1,7 +1,8 @@
 // Tree::reroot moves the kept nodes in place; Tree::reroot_by_copy copies them into fresh arrays.
 // Both must keep the same tree below the new root: the same states, counts, edges, values and
 // links, whatever the ids. Checked on random DAGs (shared children, dense and sparse nodes),
-// rerooted several times in a row with nodes added in between, as a match does.
+// rerooted several times in a row with nodes added in between, as a match does. Tree::trim, the
+// same in-place move with the root kept, is checked against a walk of an untrimmed twin.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -153,6 +154,81 @@ TEST_CASE("tree: rerooting in place keeps the same DAG as rerooting by copy") {
       CHECK(seen.size() == in_place.size());  // every kept node is below the root
       for (uint32_t id = 0; id < in_place.size(); ++id)  // the index names every kept node
         CHECK(in_place.find(in_place.node(id).state) == id);
+    }
+  }
+}
+
+TEST_CASE("tree: a trim keeps the root and what is reachable through visited or solved nodes") {
+  for (uint32_t seed = 1; seed <= 6; ++seed) {
+    CAPTURE(seed);
+    std::mt19937 rng_a(seed), rng_b(seed);
+    Tree trimmed, whole;  // grown alike; the first is trimmed, the second is the reference
+    trimmed.reset(2);
+    whole.reset(2);
+    trimmed.enable_index(true);
+    whole.enable_index(true);
+    uint32_t label_a = 0, label_b = 0;
+    add(trimmed, label_a++, 4, rng_a);
+    add(whole, label_b++, 4, rng_b);
+    grow(trimmed, 400, label_a, rng_a);
+    grow(whole, 400, label_b, rng_b);
+    for (Tree* t : {&trimmed, &whole})  // some rarely visited nodes are proven: they stay
+      for (uint32_t id = 0; id < t->size(); ++id)
+        if (id % 11 == 5) t->node(id).solved = true;
+    const uint32_t min_visits = 300;  // drops about a third of the nodes at random
+    // The reference's kept set, by a walk from its root.
+    std::vector<bool> kept(whole.size());
+    std::vector<uint32_t> stack{0};
+    kept[0] = true;
+    while (!stack.empty()) {
+      const uint32_t id = stack.back();
+      stack.pop_back();
+      for (uint64_t j = 0; j < whole.node(id).joint_count; ++j) {
+        const uint32_t c = whole.child(id, j);
+        if (c == kNoNode || kept[c] || (whole.node(c).visits < min_visits && !whole.node(c).solved))
+          continue;
+        kept[c] = true;
+        stack.push_back(c);
+      }
+    }
+    const auto kept_count = static_cast<size_t>(std::count(kept.begin(), kept.end(), true));
+    REQUIRE(kept_count > 1);
+    REQUIRE(kept_count < whole.size());  // the test drops something
+    trimmed.trim(min_visits);
+    REQUIRE(trimmed.size() == kept_count);
+    CHECK(trimmed.node(0).state == whole.node(0).state);
+    for (uint32_t id = 0; id < trimmed.size(); ++id) {
+      const uint32_t ref = whole.find(trimmed.node(id).state);
+      REQUIRE(ref != kNoNode);
+      CHECK(kept[ref]);
+      CHECK(trimmed.find(trimmed.node(id).state) == id);
+      CHECK(trimmed.node(id).visits == whole.node(ref).visits);
+      CHECK(trimmed.value(id)[0] == whole.value(ref)[0]);
+      CHECK(trimmed.estimate(id)[1] == whole.estimate(ref)[1]);
+      REQUIRE(trimmed.edges_end(id, 1) - trimmed.edges_begin(id, 0) ==
+              whole.edges_end(ref, 1) - whole.edges_begin(ref, 0));
+      for (uint32_t k = 0; k < trimmed.edges_end(id, 1) - trimmed.edges_begin(id, 0); ++k) {
+        CHECK(trimmed.edge_move(trimmed.edges_begin(id, 0) + k) ==
+              whole.edge_move(whole.edges_begin(ref, 0) + k));
+        CHECK(trimmed.stats(trimmed.edges_begin(id, 0) + k).sum ==
+              whole.stats(whole.edges_begin(ref, 0) + k).sum);
+      }
+      for (uint64_t j = 0; j < trimmed.node(id).joint_count; ++j) {  // dropped links cleared
+        const uint32_t c = trimmed.child(id, j), d = whole.child(ref, j);
+        REQUIRE((c != kNoNode) == (d != kNoNode && kept[d]));
+        if (c != kNoNode) CHECK(trimmed.node(c).state == whole.node(d).state);
+      }
+    }
+    for (uint32_t id = 0; id < whole.size(); ++id)  // the index forgets the dropped states
+      if (!kept[id]) CHECK(trimmed.find(whole.node(id).state) == kNoNode);
+    // The trimmed tree grows and re-roots as any other.
+    grow(trimmed, 150, label_a, rng_a);
+    if (const uint32_t root = some_child(trimmed, rng_a); root != kNoNode) {
+      const State next = trimmed.node(root).state;
+      trimmed.reroot(root);
+      CHECK(trimmed.node(0).state == next);
+      for (uint32_t id = 0; id < trimmed.size(); ++id)
+        CHECK(trimmed.find(trimmed.node(id).state) == id);
     }
   }
 }
