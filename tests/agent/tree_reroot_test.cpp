@@ -47,6 +47,13 @@ uint32_t add(Tree& t, uint32_t label, uint32_t moves, std::mt19937& rng) {
   return id;
 }
 
+// Empties `t` (two roles, transpositions indexed) and adds its root, labelled `label`.
+void plant(Tree& t, uint32_t& label, std::mt19937& rng) {
+  t.reset(2);
+  t.enable_index(true);
+  add(t, label++, 4, rng);
+}
+
 // The labels of the nodes of `t`, sorted: the same list for two trees that differ in ids only.
 std::vector<uint32_t> labels(const Tree& t) {
   std::vector<uint32_t> out;
@@ -129,13 +136,9 @@ TEST_CASE("tree: rerooting in place keeps the same DAG as rerooting by copy") {
     CAPTURE(seed);
     std::mt19937 rng_a(seed), rng_b(seed);
     Tree in_place, copied;
-    in_place.reset(2);
-    copied.reset(2);
-    in_place.enable_index(true);
-    copied.enable_index(true);
     uint32_t label_a = 0, label_b = 0;
-    add(in_place, label_a++, 4, rng_a);
-    add(copied, label_b++, 4, rng_b);
+    plant(in_place, label_a, rng_a);
+    plant(copied, label_b, rng_b);
     for (int turn = 0; turn < 4; ++turn) {
       CAPTURE(turn);
       grow(in_place, 150, label_a, rng_a);
@@ -163,13 +166,9 @@ TEST_CASE("tree: a trim keeps the root and what is reachable through visited or 
     CAPTURE(seed);
     std::mt19937 rng_a(seed), rng_b(seed);
     Tree trimmed, whole;  // grown alike; the first is trimmed, the second is the reference
-    trimmed.reset(2);
-    whole.reset(2);
-    trimmed.enable_index(true);
-    whole.enable_index(true);
     uint32_t label_a = 0, label_b = 0;
-    add(trimmed, label_a++, 4, rng_a);
-    add(whole, label_b++, 4, rng_b);
+    plant(trimmed, label_a, rng_a);
+    plant(whole, label_b, rng_b);
     grow(trimmed, 400, label_a, rng_a);
     grow(whole, 400, label_b, rng_b);
     for (Tree* t : {&trimmed, &whole})  // some rarely visited nodes are proven: they stay
