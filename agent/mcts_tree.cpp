@@ -104,36 +104,32 @@ void Tree::for_each_child(uint32_t id, Visit visit) const {
   }
 }
 
-void Tree::reroot(uint32_t new_root) {
-  std::vector<uint32_t> new_id(used_, kNoNode);  // kept nodes marked 0, then numbered
-  std::vector<uint32_t> stack{new_root};
-  new_id[new_root] = 0;
+template <typename Keep>
+std::vector<uint32_t> Tree::reachable(uint32_t from, Keep keep) const {
+  std::vector<uint32_t> marks(used_, kNoNode);
+  std::vector<uint32_t> stack{from};
+  marks[from] = 0;
   while (!stack.empty()) {
     const uint32_t id = stack.back();
     stack.pop_back();
     for_each_child(id, [&](uint32_t c) {
-      if (new_id[c] != kNoNode) return;
-      new_id[c] = 0;
+      if (marks[c] != kNoNode || !keep(c)) return;
+      marks[c] = 0;
       stack.push_back(c);
     });
   }
+  return marks;
+}
+
+void Tree::reroot(uint32_t new_root) {
+  std::vector<uint32_t> new_id = reachable(new_root, [](uint32_t) { return true; });
   if (new_id[0] != kNoNode) return reroot_by_copy(new_root);  // a cycle back to the old root
   compact(new_root, new_id);
 }
 
 void Tree::trim(uint32_t min_visits) {
-  std::vector<uint32_t> new_id(used_, kNoNode);  // kept nodes marked 0, then numbered
-  std::vector<uint32_t> stack{0};
-  new_id[0] = 0;
-  while (!stack.empty()) {
-    const uint32_t id = stack.back();
-    stack.pop_back();
-    for_each_child(id, [&](uint32_t c) {
-      if (new_id[c] != kNoNode || (nodes_[c].visits < min_visits && !nodes_[c].solved)) return;
-      new_id[c] = 0;
-      stack.push_back(c);
-    });
-  }
+  std::vector<uint32_t> new_id =
+      reachable(0, [&](uint32_t c) { return nodes_[c].visits >= min_visits || nodes_[c].solved; });
   compact(0, new_id);
 }
 

@@ -167,6 +167,10 @@ class Tree {
   // Calls visit(child) for each child of node `id` that exists.
   template <typename Visit>
   void for_each_child(uint32_t id, Visit visit) const;
+  // The nodes reachable from `from` through children that keep(child) accepts, marked 0 in a
+  // vector by node id (kNoNode elsewhere): the kept nodes of reroot() and trim().
+  template <typename Keep>
+  std::vector<uint32_t> reachable(uint32_t from, Keep keep) const;
   // The in-place move of reroot() and trim(); `new_id` marks the kept nodes (not kNoNode), the
   // old root 0 either not among them or the new root itself (a trim). Links to nodes not kept
   // are cleared.
