@@ -462,9 +462,9 @@ uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {
   return joint_index;
 }
 
-bool MctsSearcher::tree_full() const {
-  return tree_.size() >= config_.max_nodes ||
-         static_cast<double>(tree_.bytes()) >= config_.max_tree_mb * 1024 * 1024;
+bool MctsSearcher::tree_full(double share) const {
+  return static_cast<double>(tree_.size()) >= share * static_cast<double>(config_.max_nodes) ||
+         static_cast<double>(tree_.bytes()) >= share * config_.max_tree_mb * 1024 * 1024;
 }
 
 MctsSearcher::Descent MctsSearcher::end_at(MctsWorker& w, uint32_t id, bool& at_terminal) {

@@ -222,7 +222,8 @@ class MctsSearcher : public Searcher {
   int proven_order(uint32_t a, uint32_t b, reasoner::RoleIndex role) const;
   // The only role with more than one move at node `id`, or -1.
   int node_mover(uint32_t id) const;
-  bool tree_full() const;
+  // The tree holds `share` of its cap (MctsConfig::max_nodes or max_tree_mb) or more.
+  bool tree_full(double share = 1.0) const;
   // MctsConfig::recycle, called where no descent is under way (one search thread): a full tree is
   // trimmed to the nodes visited more than the median (Tree::trim), unless an earlier trim of this
   // call left it nearly full.

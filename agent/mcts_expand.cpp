@@ -2,6 +2,7 @@
 // outside the tree's lock: draft_node() asks the worker's machine everything a node needs
 // (terminal, legal moves, goals, an immediate win when decisive moves are on), insert_node() adds
 // the draft to the tree (or, with transpositions, finds the node already holding the state).
+// recycle_if_full() makes room for new nodes in a full tree (MctsConfig::recycle).
 #include <algorithm>
 
 #include "agent/mcts.h"
@@ -132,8 +133,7 @@ void MctsSearcher::recycle_if_full() {
   ++recycle_.trims;
   recycle_.dropped += before - tree_.size();
   // A trim that frees little would be repeated at once: growth stops instead, as without recycle.
-  recycle_.stuck = tree_full() || tree_.size() * 4 > config_.max_nodes * 3 ||
-                   static_cast<double>(tree_.bytes()) * 4 > config_.max_tree_mb * 1024 * 1024 * 3;
+  recycle_.stuck = tree_full(0.75);
 }
 
 }  // namespace ggp::agent
