@@ -599,14 +599,9 @@ void MctsSearcher::backup_playouts(MctsWorker& w, std::span<const double> result
     std::span<const double> result = results.subspan(j * num_roles_, num_roles_);
     if (config_.playout == PlayoutMode::Mast || config_.playout == PlayoutMode::MastGreedy)
       w.mast_table->update(w.trace, result);
-    if (config_.playout == PlayoutMode::Ppa) {
-      // The winners: the roles with the top result, when it beats someone (alone: the top goal).
-      double top = *std::max_element(result.begin(), result.end());
-      double bottom = *std::min_element(result.begin(), result.end());
-      bool decided = num_roles_ == 1 ? top >= 1.0 : top > bottom;
-      for (RoleIndex r = 0; decided && r < num_roles_; ++r)
-        if (result[r] == top) w.ppa.adapt(w.trace, 0, r, config_.ppa_alpha);
-    }
+    if (w.ppa_learns_in_backup &&
+        (config_.playout == PlayoutMode::Ppa || config_.playout == PlayoutMode::PpaGreedy))
+      w.ppa.adapt_winners(w.trace, result, config_.ppa_alpha);
     if (num_roles_ == 1 && config_.remember_best_line && reached_terminal &&
         result[0] > best_line_result_) {
       best_line_result_ = result[0];

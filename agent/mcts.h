@@ -184,6 +184,14 @@ class MctsSearcher : public Searcher {
   // playout, one playout after another), with the same effect as as many backup() calls in turn;
   // descend() counted the first one's visits, this counts the others'.
   void backup_playouts(MctsWorker& w, std::span<const double> results, bool reached_terminal);
+  // PpaGreedy in a batch (agent/mcts_ppa.cpp): replays ppa_replays of the lanes just played
+  // (their start states, their leaves' workers, their results in [0,1]; batch_moves_ recorded)
+  // and adapts the first worker's PPA weights to each replayed playout's winners.
+  void learn_ppa_from_lanes(std::span<const reasoner::State* const> starts,
+                            std::span<const size_t> lane_worker, std::span<const double> results);
+  // Appends to ppa_trace_ the steps of `joint_moves` (role-major) from `start`, with each role's
+  // legal moves as the machine gives them.
+  void replay_lane(const reasoner::State& start, std::span<const reasoner::MoveId> joint_moves);
   // AMAF's update for each simulation of `results` (as in backup_playouts).
   void update_amaf(MctsWorker& w, std::span<const double> results);
   // Fills w.amaf_edges from w's path and trace (valid until either changes: w.amaf_ready).
@@ -236,8 +244,10 @@ class MctsSearcher : public Searcher {
   std::vector<std::unique_ptr<reasoner::StateMachine>> clones_;  // machines of workers 1..
   std::vector<std::unique_ptr<MctsWorker>> workers_;             // worker 0 runs on machine_
   std::vector<std::unique_ptr<MctsWorker>> batch_workers_;       // one per leaf of a batch
-  std::vector<std::vector<reasoner::MoveId>> batch_moves_;  // per lane: batch_amaf or lane MAST
-  std::vector<float> mast_values_;  // by MoveId: the MAST means the lanes play by (MoveBias)
+  std::vector<std::vector<reasoner::MoveId>> batch_moves_;  // per lane: batch_amaf, lane MAST/PPA
+  std::vector<float> mast_values_;  // by MoveId: the MAST means or PPA weights the lanes play by
+  Trace ppa_trace_;                 // learn_ppa_from_lanes: a replayed simulation
+  reasoner::State ppa_state_, ppa_next_;
   Clock::duration last_batch_{};  // how long the last batch of playouts took
   std::mutex tree_mutex_;  // held by tree-parallel workers for everything but the playout
   uint64_t playouts_ = 0;

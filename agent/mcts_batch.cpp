@@ -9,8 +9,9 @@
 // from them as from a sequential playout; otherwise only the tree's own moves count for AMAF.
 // With ε-greedy MAST (PlayoutMode::MastGreedy) the lanes play by one MAST table, the first
 // worker's, which every leaf's tree moves and every lane's moves teach (MoveBias, Tak, Winands &
-// Björnsson 2012); Gibbs MAST and PPA are not played in the lanes (uniform there; they learn
-// from the tree's moves only). As a sequential
+// Björnsson 2012). With ε-greedy PPA (PlayoutMode::PpaGreedy) they play by the first worker's PPA
+// weights, which a few replayed lanes teach (agent/mcts_ppa.cpp). Gibbs MAST and PPA are not
+// played in the lanes (uniform there; they learn from the tree's moves only). As a sequential
 // rollout, a playout is scored by the goals where it stops: with the goal cutoff on
 // (agent/goal_cutoff.h), after the cutoff's depth.
 #include <algorithm>
@@ -31,13 +32,15 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     batch_workers_.back()->share_mast(workers_[0]->mast);
   }
   const bool lane_mast = config_.playout == PlayoutMode::MastGreedy;
+  const bool lane_ppa = config_.playout == PlayoutMode::PpaGreedy;
+  for (auto& w : batch_workers_) w->ppa_learns_in_backup = !lane_ppa;
   MoveAverages& mast = workers_[0]->mast;
   std::vector<const reasoner::State*> starts;
   std::vector<size_t> lane_worker;  // the leaf (batch worker) of each lane
   std::vector<uint8_t> expanded(leaves), completed(leaves * per_leaf);
   std::vector<double> results(leaves * per_leaf * num_roles_);
   const bool traced = config_.batch_amaf && config_.amaf != AmafMode::Off;
-  const bool recorded = traced || lane_mast;  // the lanes' moves come back
+  const bool recorded = traced || lane_mast || lane_ppa;  // the lanes' moves come back
   batch_moves_.resize(recorded ? leaves * per_leaf : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
     recycle_if_full();  // between batches: no descent holds a node
@@ -89,6 +92,9 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     if (lane_mast) {
       mast.means(mast_values_);
       bias = {mast_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon};
+    } else if (lane_ppa) {
+      workers_[0]->ppa.values(mast_values_);
+      bias = {mast_values_, 0.0f, config_.mast_epsilon};
     }
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
@@ -97,6 +103,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
         bias);
     last_batch_ = Clock::now() - begin;
     for (double& result : std::span(results).first(starts.size() * num_roles_)) result /= 100.0;
+    // Before any expansion is finished: a lane's start may be its leaf's draft.
+    if (lane_ppa) learn_ppa_from_lanes(starts, lane_worker, results);
     for (size_t k = 0, next = 0; k < starts.size(); k = next) {  // one leaf's lanes at a time
       const size_t leaf = lane_worker[k];
       while (next < starts.size() && lane_worker[next] == leaf) ++next;

@@ -22,6 +22,10 @@ enum class PlayoutMode {
   Mast,    // Gibbs over each move's average result (MAST, Finnsson & Björnsson 2008)
   MastGreedy,  // epsilon-greedy on the same averages (Tak, Winands & Björnsson 2012): cheaper
   Ppa,     // Gibbs over adapted weights (PPA, Cazenave 2015)
+  // Epsilon-greedy on the same weights (mast_epsilon), in the bit-parallel lanes too: there the
+  // lanes play by the first worker's weights, and ppa_replays lanes of each batch are replayed
+  // one move at a time for the legal moves PPA's update needs (agent/mcts_ppa.cpp).
+  PpaGreedy,
 };
 
 struct MctsConfig {
@@ -88,7 +92,7 @@ struct MctsConfig {
   PlayoutMode playout = PlayoutMode::Random;  // playout policy
   double mast_temperature = 0.1;  // MAST Gibbs temperature on results in [0,1] (tau 10 on 0..100)
   double mast_unseen = 1.0;       // MAST value of a move never played (optimistic)
-  double mast_epsilon = 0.4;      // MastGreedy: probability of a uniformly random move instead
+  double mast_epsilon = 0.4;      // MastGreedy and PpaGreedy: the chance of a uniform move instead
   // MastGreedy only where greedy playouts are off (random playouts where they are on), decided
   // at the first search, after greedy_auto's decision. Screen 7 of docs/strength.md: ε-greedy MAST
   // in the lanes scored 15-5-4 against the default on the three games where greedy=auto turns
@@ -99,6 +103,7 @@ struct MctsConfig {
   // and checkers 0.02, where MAST won, from pentago 0.35 and hex 0.57, where it did not.
   double mast_max_share = 0.25;
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
+  uint32_t ppa_replays = 4;       // PpaGreedy, batched: lanes of each batch PPA learns from
 
   bool decisive_in_tree = false;     // a node whose mover has an immediate win is proven at once
   bool decisive_in_playout = false;  // playouts play an immediate win when the mover has one

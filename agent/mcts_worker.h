@@ -58,6 +58,9 @@ struct MctsWorker {
   // leaves of a batch (mcts_batch.cpp) the searcher's first worker's, which the lanes play by.
   MoveAverages* mast_table = &mast;
   PolicyWeights ppa;
+  // PPA learns from this worker's simulations at backup; not the leaves of a batch under
+  // PpaGreedy, whose lanes the searcher replays to teach the first worker's table.
+  bool ppa_learns_in_backup = true;
 
   // Per-simulation scratch, reused.
   Trace trace;

@@ -1,5 +1,7 @@
 #include "agent/move_tables.h"
 
+#include <algorithm>
+
 namespace ggp::agent {
 
 void MoveAverages::update(const Trace& trace, std::span<const double> results) {
@@ -32,6 +34,15 @@ void PolicyWeights::adapt(const Trace& trace, size_t first_step, reasoner::RoleI
     for (reasoner::MoveId m : legal) deltas_.emplace_back(m, -alpha * std::exp(weight(m)) / z);
   }
   for (const auto& [move, delta] : deltas_) set(move, weight(move) + delta);
+}
+
+void PolicyWeights::adapt_winners(const Trace& trace, std::span<const double> results,
+                                  double alpha) {
+  const double top = *std::max_element(results.begin(), results.end());
+  const double bottom = *std::min_element(results.begin(), results.end());
+  const bool decided = results.size() == 1 ? top >= 1.0 : top > bottom;
+  for (reasoner::RoleIndex r = 0; decided && r < results.size(); ++r)
+    if (results[r] == top) adapt(trace, 0, r, alpha);
 }
 
 }  // namespace ggp::agent

@@ -81,6 +81,11 @@ class PolicyWeights {
   // on the right-hand side and z = sum exp(w[m]) are those BEFORE this call (the paper's polp
   // copy).
   void adapt(const Trace& trace, size_t first_step, reasoner::RoleIndex role, double alpha);
+  // The winners of a simulation with `results` (one per role, in [0,1]): the roles with the top
+  // result where it beats another role's (alone: a result of 1), each adapted over all of `trace`.
+  void adapt_winners(const Trace& trace, std::span<const double> results, double alpha);
+  // Each move's weight by MoveId (0 past the moves ever weighted), for MoveBias::values.
+  void values(std::vector<float>& out) const { out.assign(weights_.begin(), weights_.end()); }
 
  private:
   std::vector<double> weights_;

@@ -104,6 +104,10 @@ MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& polic
     case PlayoutMode::Ppa:
       return legal[gibbs_draw(
           legal, [&](MoveId m) { return policy.weights->weight(m); }, 1.0, rng, gibbs_scratch_)];
+    case PlayoutMode::PpaGreedy:
+      if (rng.uniform() >= policy.mast_epsilon) return reasoner::top_valued_move(
+            legal, [&](MoveId m) { return policy.weights->weight(m); }, rng);
+      break;
     case PlayoutMode::Random:
       break;
   }

@@ -20,9 +20,10 @@ namespace ggp::agent {
 struct RolloutPolicy {
   PlayoutMode mode = PlayoutMode::Random;
   double mast_temperature = 0.1;
-  double mast_epsilon = 0.4;               // PlayoutMode::MastGreedy
+  double mast_epsilon = 0.4;               // PlayoutMode::MastGreedy and PpaGreedy
   const MoveAverages* mast = nullptr;      // required by PlayoutMode::Mast and MastGreedy
   const PolicyWeights* weights = nullptr;  // required by PlayoutMode::Ppa (Gibbs at temperature 1)
+                                           // and PpaGreedy
   bool decisive = false;                   // play the mover's immediate win if it has one
   bool anti_decisive = false;  // else avoid moves after which the next mover wins at once
   size_t max_depth = 10'000;

@@ -82,7 +82,8 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
                                             {"mast", agent::PlayoutMode::Mast},
                                             {"mast_eg", agent::PlayoutMode::MastGreedy},
                                             {"mast_eg_auto", agent::PlayoutMode::MastGreedy},
-                                            {"ppa", agent::PlayoutMode::Ppa}});
+                                            {"ppa", agent::PlayoutMode::Ppa},
+                                            {"ppa_eg", agent::PlayoutMode::PpaGreedy}});
   s["playout"] = [&c, playout](const std::string& v) {
     playout(v);
     c.mast_unless_greedy = v == "mast_eg_auto";
@@ -91,6 +92,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["mast_eps"] = number("mast_eps", c.mast_epsilon);
   s["mast_share"] = number("mast_share", c.mast_max_share);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
+  s["ppa_replays"] = number("ppa_replays", c.ppa_replays);
   s["threshold"] = number("threshold", c.expand_threshold);
   s["nodes"] = number("nodes", c.max_nodes);
   s["depth"] = number("depth", c.max_playout_depth);
@@ -363,11 +365,12 @@ std::string player_spec_help() {
   help +=
       "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, amaf_untried=0|1 (untried\n"
       "        moves ranked by their AMAF value instead of all tried first),\n"
-      "        playout=random|mast|mast_eg|mast_eg_auto|ppa (mast_eg: epsilon-greedy MAST, in the\n"
-      "        bit-parallel lanes too; mast_eg_auto: mast_eg where greedy playouts are off, as\n"
-      "        greedy=auto decides, random where they are on), mast_share (mast_eg_auto: MAST\n"
-      "        only where a role's legal moves are at most this share of its moves; 0.25), mast_tau,\n"
-      "        mast_eps,\n"
+      "        playout=random|mast|mast_eg|mast_eg_auto|ppa|ppa_eg (mast_eg: epsilon-greedy MAST,\n"
+      "        in the bit-parallel lanes too; mast_eg_auto: mast_eg where greedy playouts are off,\n"
+      "        as greedy=auto decides, random where they are on; ppa_eg: epsilon-greedy PPA, in\n"
+      "        the lanes too, learning from ppa_replays lanes a batch, 4), mast_share (mast_eg_auto:\n"
+      "        MAST only where a role's legal moves are at most this share of its moves; 0.25),\n"
+      "        mast_tau, mast_eps (epsilon of mast_eg and ppa_eg),\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -53,6 +53,9 @@ class RecordingMachine : public StateMachine {
     reasoner::PlayoutTally tally =
         m_.random_playouts_from(starts, rng, results, completed, max_depth, moves, policy, bias);
     recorded.assign(moves.begin(), moves.end());
+    started.clear();
+    for (const State* start : starts) started.push_back(*start);
+    lane_results.assign(results.begin(), results.begin() + starts.size() * num_roles());
     bias_values.assign(bias.values.begin(), bias.values.end());
     bias_epsilon = bias.epsilon;
     return tally;
@@ -60,6 +63,8 @@ class RecordingMachine : public StateMachine {
   size_t parallel_playouts() const override { return m_.parallel_playouts(); }
 
   std::vector<std::vector<MoveId>> recorded;  // the last batch's moves, per lane
+  std::vector<State> started;                 // ... its start states
+  std::vector<double> lane_results;           // ... its results (role-major per lane, 0..100)
   std::vector<float> bias_values;             // ... and its MoveBias
   double bias_epsilon = 1.0;
 
