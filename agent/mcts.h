@@ -118,7 +118,7 @@ class MctsSearcher : public Searcher {
   // call's time, then set every worker's playout depth (agent/goal_cutoff.h).
   void decide_cutoff(const SearchLimits& limits);
   // With greedy_auto in a batched search, once: time greedy and random playouts from the root
-  // (about kGreedyProbeSeconds) and set greedy_playouts.
+  // (alternated, up to kGreedyProbeSeconds) and set greedy_playouts.
   void decide_greedy(const SearchLimits& limits);
   // With mast_unless_greedy, once greedy playouts are decided: MastGreedy stays where they are
   // off and the root's random playouts show a role's legal moves to be at most mast_max_share of
@@ -257,7 +257,7 @@ class MctsSearcher : public Searcher {
   double best_line_result_ = -1;
 
   static constexpr double kHeuristicSeconds = 3.0;
-  static constexpr double kGreedyProbeSeconds = 0.3;
+  static constexpr double kGreedyProbeSeconds = 1.0;
   static constexpr double kLegalShareSeconds = 0.3;
   static constexpr size_t kLegalSharePlayouts = 64;
   bool greedy_decided_ = false;
