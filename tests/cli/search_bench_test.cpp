@@ -116,7 +116,18 @@ TEST_CASE("ggp bench-search --seconds and --role: a timed search that knows its 
   const auto j = nlohmann::json::parse(timed.output);
   CHECK(j["playouts"].get<uint64_t>() > 0);
   CHECK(j["seconds"].get<double>() >= 0.2);
-  CHECK(j["note"].get<std::string>().find("guard: ") != std::string::npos);  // told its role
+  // The guard checks moves only for a searcher told its role. Under a playout budget its checks
+  // do not depend on the clock (in 0.2 s under heavy load the guard's share can end before its
+  // first check, as it did once beside a self-play screen).
+  const std::string guarded = "--searcher uct:guard=3 --playouts 500 --json";
+  Run told = run_bench_search(guarded + " --role crosses");
+  REQUIRE_MESSAGE(told.status == 0, told.output);
+  CHECK(nlohmann::json::parse(told.output)["note"].get<std::string>().find("guard: ") !=
+        std::string::npos);
+  Run untold = run_bench_search(guarded);
+  REQUIRE_MESSAGE(untold.status == 0, untold.output);
+  CHECK(nlohmann::json::parse(untold.output)["note"].get<std::string>().find("guard: ") ==
+        std::string::npos);
   Run no_role = run_bench_search("--searcher uct --seconds 0.1 --role nobody");
   CHECK(no_role.status == 1);
   CHECK(no_role.output.find("no role named 'nobody'") != std::string::npos);
