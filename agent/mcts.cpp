@@ -199,8 +199,7 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
   std::vector<double> sums(num_roles_);
   reasoner::Random rng(probe_rng_.next());
   reasoner::PlayoutTally warm, greedy, random;
-  Clock::duration greedy_time{}, random_time{};
-  size_t greedy_batches = 0, random_batches = 0;
+  Clock::duration greedy_time{}, random_time{};  // as many batches of each kind
   auto batch = [&](reasoner::PlayoutPolicy policy, reasoner::PlayoutTally& t) {
     const Clock::time_point begin = Clock::now();
     const reasoner::PlayoutTally played =
@@ -212,18 +211,15 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
   do batch(reasoner::PlayoutPolicy::Greedy, warm);
   while (Clock::now() - begin < share / 8 && !interrupted(limits));
   do {
-    greedy_time += batch(reasoner::PlayoutPolicy::Greedy, greedy), ++greedy_batches;
-    random_time += batch(reasoner::PlayoutPolicy::Random, random), ++random_batches;
+    greedy_time += batch(reasoner::PlayoutPolicy::Greedy, greedy);
+    random_time += batch(reasoner::PlayoutPolicy::Random, random);
   } while (Clock::now() - begin < share && !interrupted(limits));
-  auto per_second = [](size_t batches, Clock::duration time) {
-    return static_cast<double>(batches) / std::max(std::chrono::duration<double>(time).count(), 1e-9);
-  };
-  const double greedy_rate = per_second(greedy_batches, greedy_time);
-  const double random_rate = per_second(random_batches, random_time);
   const double unsafe = greedy.steps > 0 ? static_cast<double>(greedy.unsafe_picks) /
                                                static_cast<double>(greedy.steps)
                                          : 0.0;
-  const double cost = greedy_rate > 0 ? random_rate / greedy_rate : INFINITY;
+  const double cost = random_time > Clock::duration{}
+                          ? std::chrono::duration<double>(greedy_time) / random_time
+                          : INFINITY;
   config_.greedy_playouts = unsafe / cost >= config_.greedy_gain;
   char line[160];
   std::snprintf(line, sizeof line,

@@ -245,7 +245,7 @@ class MctsSearcher : public Searcher {
   std::vector<std::unique_ptr<MctsWorker>> workers_;             // worker 0 runs on machine_
   std::vector<std::unique_ptr<MctsWorker>> batch_workers_;       // one per leaf of a batch
   std::vector<std::vector<reasoner::MoveId>> batch_moves_;  // per lane: batch_amaf, lane MAST/PPA
-  std::vector<float> mast_values_;  // by MoveId: the MAST means or PPA weights the lanes play by
+  std::vector<float> lane_values_;  // by MoveId: the MAST means or PPA weights the lanes play by
   Trace ppa_trace_;                 // learn_ppa_from_lanes: a replayed simulation
   reasoner::State ppa_state_, ppa_next_;
   Clock::duration last_batch_{};  // how long the last batch of playouts took

@@ -26,14 +26,16 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   const size_t per_leaf = config_.leaf_playouts == 0
                               ? lanes / leaves
                               : std::clamp<size_t>(config_.leaf_playouts, 1, lanes / leaves);
+  const bool lane_mast = config_.playout == PlayoutMode::MastGreedy;
+  // Never switched on after construction (decide_mast only turns playouts Random), so the batch
+  // workers' ppa_learns_in_backup, set when they are made, holds.
+  const bool lane_ppa = config_.playout == PlayoutMode::PpaGreedy;
   while (batch_workers_.size() < leaves) {
     batch_workers_.push_back(std::make_unique<MctsWorker>(
         machine_, workers_[0]->rng.next() ^ batch_workers_.size(), config_));
     batch_workers_.back()->share_mast(workers_[0]->mast);
+    batch_workers_.back()->ppa_learns_in_backup = !lane_ppa;  // the replays teach instead
   }
-  const bool lane_mast = config_.playout == PlayoutMode::MastGreedy;
-  const bool lane_ppa = config_.playout == PlayoutMode::PpaGreedy;
-  for (auto& w : batch_workers_) w->ppa_learns_in_backup = !lane_ppa;
   MoveAverages& mast = workers_[0]->mast;
   std::vector<const reasoner::State*> starts;
   std::vector<size_t> lane_worker;  // the leaf (batch worker) of each lane
@@ -90,11 +92,11 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     }
     reasoner::MoveBias bias;
     if (lane_mast) {
-      mast.means(mast_values_);
-      bias = {mast_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon};
+      mast.means(lane_values_);
+      bias = {lane_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon};
     } else if (lane_ppa) {
-      workers_[0]->ppa.values(mast_values_);
-      bias = {mast_values_, 0.0f, config_.mast_epsilon};
+      workers_[0]->ppa.values(lane_values_);
+      bias = {lane_values_, 0.0f, config_.mast_epsilon};
     }
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),

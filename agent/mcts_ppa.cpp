@@ -4,9 +4,8 @@
 // lanes of each batch (ppa_replays, spread over its leaves) are replayed one move at a time on the
 // machine, from the lane's start state with the moves it recorded, and the winners of each replayed
 // playout adapt the weights over the tree's steps (legal moves from the tree) and the playout's.
-// On breakthrough, against 1 replay a batch of 64: 4 cost no playouts measurably, 16 cost 15% of
-// them and all 64 cost 47% (docs/strength.md, section 2): the one-at-a-time machine is many times
-// slower than the lanes.
+// On breakthrough (one 4 s run each), against 1 replay a batch of 64: 4 cost no playouts
+// measurably, 16 cost 14% of them and all 64 cost 46% (docs/strength.md, section 2).
 #include <algorithm>
 
 #include "agent/mcts.h"
@@ -16,7 +15,7 @@ namespace ggp::agent {
 void MctsSearcher::learn_ppa_from_lanes(std::span<const reasoner::State* const> starts,
                                         std::span<const size_t> lane_worker,
                                         std::span<const double> results) {
-  if (starts.empty() || config_.ppa_replays == 0) return;
+  if (config_.ppa_replays == 0) return;  // (a batch has at least one lane)
   PolicyWeights& weights = workers_[0]->ppa;
   const size_t stride = std::max<size_t>(1, starts.size() / config_.ppa_replays);
   for (size_t lane = 0; lane < starts.size(); lane += stride) {

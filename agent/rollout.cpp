@@ -98,16 +98,14 @@ MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& polic
           legal, [&](MoveId m) { return policy.mast->mean(m); }, policy.mast_temperature, rng,
           gibbs_scratch_)];
     case PlayoutMode::MastGreedy:
-      if (rng.uniform() >= policy.mast_epsilon) return reasoner::top_valued_move(
-            legal, [&](MoveId m) { return policy.mast->mean(m); }, rng);
-      break;
+      return reasoner::epsilon_greedy_move(
+          legal, [&](MoveId m) { return policy.mast->mean(m); }, policy.mast_epsilon, rng);
     case PlayoutMode::Ppa:
       return legal[gibbs_draw(
           legal, [&](MoveId m) { return policy.weights->weight(m); }, 1.0, rng, gibbs_scratch_)];
     case PlayoutMode::PpaGreedy:
-      if (rng.uniform() >= policy.mast_epsilon) return reasoner::top_valued_move(
-            legal, [&](MoveId m) { return policy.weights->weight(m); }, rng);
-      break;
+      return reasoner::epsilon_greedy_move(
+          legal, [&](MoveId m) { return policy.weights->weight(m); }, policy.mast_epsilon, rng);
     case PlayoutMode::Random:
       break;
   }

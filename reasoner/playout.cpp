@@ -25,9 +25,8 @@ bool random_joint_move(StateMachine& machine, const State& state, Random& rng, J
 }
 
 MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng) {
-  if (!bias.active() || rng.uniform() < bias.epsilon)
-    return legal[rng.below(static_cast<uint32_t>(legal.size()))];
-  return top_valued_move(legal, [&](MoveId m) { return bias.value(m); }, rng);
+  if (!bias.active()) return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+  return epsilon_greedy_move(legal, [&](MoveId m) { return bias.value(m); }, bias.epsilon, rng);
 }
 
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,

@@ -28,6 +28,15 @@ MoveId top_valued_move(std::span<const MoveId> legal, Value&& value, Random& rng
   return best;
 }
 
+// Epsilon-greedy (Tak, Winands & Björnsson 2012): with probability `epsilon` a uniformly random
+// move of `legal` (not empty), else top_valued_move. One uniform draw decides, then the choice's.
+template <class Value>
+MoveId epsilon_greedy_move(std::span<const MoveId> legal, Value&& value, double epsilon,
+                           Random& rng) {
+  if (rng.uniform() < epsilon) return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+  return top_valued_move(legal, value, rng);
+}
+
 // A move of `legal` (not empty) chosen by `bias` (MoveBias: epsilon-greedy on its values), or
 // uniformly where the bias is not active.
 MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng);

@@ -2,8 +2,6 @@
 // PPA weights, which a few replayed lanes of every batch teach.
 #include <doctest/doctest.h>
 
-#include <algorithm>
-
 #include "agent/mcts.h"
 #include "propnet_games.h"
 #include "recording_machine.h"
