@@ -56,6 +56,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
     decide_mast(limits);
   if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
     decide_heuristic(limits);
+  if (config_.capture_share > 0 && !captures_decided_) decide_captures(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (!node_proof_visits_.empty()) {
     if (!node_prover_) node_prover_ = std::make_unique<ForcedWinSearch>(machine_);
@@ -275,6 +276,26 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   if (config_.implicit_alpha > 0 && heuristic_)
     add_note(implicit_ ? "implicit minimax backups on"
                        : "implicit minimax backups off (the evaluation is too weak)");
+}
+
+void MctsSearcher::decide_captures(const SearchLimits& limits) {
+  captures_decided_ = true;
+  const Node& root = tree_.node(0);
+  if (root.terminal) return;
+  SearchLimits probe_limits = limits;
+  probe_limits.deadline = probe_deadline(limits, seconds_of(kCaptureSeconds));
+  reasoner::Random rng(probe_rng_.next());
+  captures_ = CaptureMoves::discover(machine_, root.state, rng, probe_limits);
+  for (auto& w : workers_) w->policy.captures = with_captures({});
+  add_note(captures_.summary());
+}
+
+reasoner::MoveBias MctsSearcher::with_captures(reasoner::MoveBias bias) const {
+  if (captures_.empty()) return bias;
+  bias.capture_begin = captures_.begin();
+  bias.capture_victims = captures_.victims();
+  bias.capture_share = config_.capture_share;
+  return bias;
 }
 
 void MctsSearcher::seed_new_node(const MctsWorker& w, uint32_t parent, uint32_t child) {

@@ -27,6 +27,7 @@
 #include <string>
 #include <utility>
 
+#include "agent/capture_moves.h"
 #include "agent/forced_win.h"
 #include "agent/goal_cutoff.h"
 #include "agent/heuristic.h"
@@ -125,6 +126,11 @@ class MctsSearcher : public Searcher {
   // its moves (agent/legal_share.h; kLegalSharePlayouts within a quarter of the call's time, at
   // most kLegalShareSeconds), else playouts are random.
   void decide_mast(const SearchLimits& limits);
+  // With capture_share, once: find the captures (agent/capture_moves.h) within a quarter of the
+  // call's time, at most kCaptureSeconds, for every playout that follows.
+  void decide_captures(const SearchLimits& limits);
+  // `bias` with the captures found, where they are on.
+  reasoner::MoveBias with_captures(reasoner::MoveBias bias) const;
   // With heuristic_weight or implicit_alpha, once: learn the evaluation from playouts within a
   // quarter of the call's time (at most kHeuristicSeconds) and keep it if it passes its check
   // (agent/heuristic.h).
@@ -257,6 +263,9 @@ class MctsSearcher : public Searcher {
   double best_line_result_ = -1;
 
   static constexpr double kHeuristicSeconds = 3.0;
+  static constexpr double kCaptureSeconds = 0.5;
+  CaptureMoves captures_;  // once decided (capture_share)
+  bool captures_decided_ = false;
   static constexpr double kGreedyProbeSeconds = 1.0;
   static constexpr double kLegalShareSeconds = 0.3;
   static constexpr size_t kLegalSharePlayouts = 64;

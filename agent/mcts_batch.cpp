@@ -93,16 +93,16 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     reasoner::MoveBias bias;
     if (lane_mast) {
       mast.means(lane_values_);
-      bias = {lane_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon};
+      bias = reasoner::MoveBias::on_values(lane_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon);
     } else if (lane_ppa) {
       workers_[0]->ppa.values(lane_values_);
-      bias = {lane_values_, 0.0f, config_.mast_epsilon};
+      bias = reasoner::MoveBias::on_values(lane_values_, 0.0f, config_.mast_epsilon);
     }
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
         playout_depth(), std::span(batch_moves_).first(recorded ? starts.size() : 0),
         config_.greedy_playouts ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random,
-        bias);
+        with_captures(bias));
     last_batch_ = Clock::now() - begin;
     for (double& result : std::span(results).first(starts.size() * num_roles_)) result /= 100.0;
     // Before any expansion is finished: a lane's start may be its leaf's draft.

@@ -102,6 +102,10 @@ struct MctsConfig {
   // 1: wherever greedy playouts are off). 0.25 divides the games of screens 7 and 8: reversi 0.15
   // and checkers 0.02, where MAST won, from pentago 0.35 and hex 0.57, where it did not.
   double mast_max_share = 0.25;
+  // Captures in playouts (agent/capture_moves.h, reasoner::MoveBias): found at the first search;
+  // with this probability a playout's mover that has captures plays one, uniformly among them,
+  // before MAST's choice and the greedy checks (in the lanes and in sequential playouts). 0: off.
+  double capture_share = 0;
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
   uint32_t ppa_replays = 4;       // PpaGreedy, batched: lanes of each batch PPA learns from
 

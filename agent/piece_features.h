@@ -38,6 +38,11 @@ class PieceFeatures {
 
   size_t size() const { return sets_.size(); }
   const std::string& name(size_t set) const { return sets_[set].name; }  // e.g. "(cell _ _ red)"
+  // Whether fact `f` is one of set j's.
+  bool contains(size_t set, reasoner::FactId f) const {
+    const std::vector<uint64_t>& mask = sets_[set].mask;
+    return f / 64 < mask.size() && ((mask[f / 64] >> (f % 64)) & 1);
+  }
   // out[j]: how many facts of set j are true in `state`.
   void counts(const reasoner::State& state, std::span<double> out) const;
 

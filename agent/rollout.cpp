@@ -81,17 +81,19 @@ void Rollout::choose_joint(const State& state, size_t step, const RolloutPolicy&
         if (!reasoner::gives_immediate_win(machine_, state, joint_, m, greedy_))
           candidates_.push_back(move);
       }
-      if (!candidates_.empty()) return trace.set_chosen(step, m, choose(candidates_, policy, rng));
+      if (!candidates_.empty()) return trace.set_chosen(step, m, choose(candidates_, state, policy, rng));
     }
-    return trace.set_chosen(step, m, choose(legal, policy, rng));
+    return trace.set_chosen(step, m, choose(legal, state, policy, rng));
   }
   for (RoleIndex r = 0; r < trace.num_roles(); ++r)
-    trace.set_chosen(step, r, choose(trace.legal(step, r), policy, rng));
+    trace.set_chosen(step, r, choose(trace.legal(step, r), state, policy, rng));
 }
 
-MoveId Rollout::choose(std::span<const MoveId> legal, const RolloutPolicy& policy,
-                       reasoner::Random& rng) {
+MoveId Rollout::choose(std::span<const MoveId> legal, const State& state,
+                       const RolloutPolicy& policy, reasoner::Random& rng) {
   if (legal.size() == 1) return legal[0];
+  if (std::optional<MoveId> capture = reasoner::capture_move(legal, policy.captures, state, rng))
+    return *capture;
   switch (policy.mode) {
     case PlayoutMode::Mast:
       return legal[gibbs_draw(

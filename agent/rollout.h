@@ -24,6 +24,9 @@ struct RolloutPolicy {
   const MoveAverages* mast = nullptr;      // required by PlayoutMode::Mast and MastGreedy
   const PolicyWeights* weights = nullptr;  // required by PlayoutMode::Ppa (Gibbs at temperature 1)
                                            // and PpaGreedy
+  // Captures played first (MoveBias::capture_share; its values unused): a role's move is one of
+  // its captures with that probability where it has some.
+  reasoner::MoveBias captures;
   bool decisive = false;                   // play the mover's immediate win if it has one
   bool anti_decisive = false;  // else avoid moves after which the next mover wins at once
   size_t max_depth = 10'000;
@@ -64,8 +67,8 @@ class Rollout {
  private:
   void choose_joint(const reasoner::State& state, size_t step, const RolloutPolicy& policy,
                     reasoner::Random& rng, Trace& trace);
-  reasoner::MoveId choose(std::span<const reasoner::MoveId> legal, const RolloutPolicy& policy,
-                          reasoner::Random& rng);
+  reasoner::MoveId choose(std::span<const reasoner::MoveId> legal, const reasoner::State& state,
+                          const RolloutPolicy& policy, reasoner::Random& rng);
 
   reasoner::StateMachine& machine_;
   reasoner::State a_, b_;

@@ -91,6 +91,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["mast_tau"] = number("mast_tau", c.mast_temperature);
   s["mast_eps"] = number("mast_eps", c.mast_epsilon);
   s["mast_share"] = number("mast_share", c.mast_max_share);
+  s["captures"] = number("captures", c.capture_share);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
   s["ppa_replays"] = number("ppa_replays", c.ppa_replays);
   s["threshold"] = number("threshold", c.expand_threshold);
@@ -370,7 +371,9 @@ std::string player_spec_help() {
       "        as greedy=auto decides, random where they are on; ppa_eg: epsilon-greedy PPA, in\n"
       "        the lanes too, learning from ppa_replays lanes a batch, 4), mast_share (mast_eg_auto:\n"
       "        MAST only where a role's legal moves are at most this share of its moves; 0.25),\n"
-      "        mast_tau, mast_eps (epsilon of mast_eg and ppa_eg),\n"
+      "        mast_tau, mast_eps (epsilon of mast_eg and ppa_eg), captures=P (moves found at\n"
+      "        the first search to remove a piece of a kind are played first in playouts, each\n"
+      "        time with probability P; 0: off),\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -92,7 +92,8 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
     }
     n = kept;
   }
-  const uint64_t decided = follow_bias_ != 0 ? choose_by_value(role, n, movers, rng) : 0;
+  uint64_t decided = follow_captures_ != 0 ? choose_captures(role, n, movers, rng) : 0;
+  if (follow_bias_ != 0) decided |= choose_by_value(role, n, movers & ~decided, rng);
   const int planes = std::bit_width(p_.role_moves[role + 1] - p_.role_moves[role]);
   // A fixed number of planes (the top ones stay zero) lets the compiler unroll the plane loops.
   uint64_t stuck = 0;
@@ -112,9 +113,41 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
 
 void BitParallelPlayouts::set_bias(const reasoner::MoveBias& bias) {
   bias_ = bias;
-  follow_bias_ = bias.active()
-                     ? static_cast<uint32_t>(std::lround(std::clamp(1.0 - bias.epsilon, 0.0, 1.0) * 256))
-                     : 0;
+  auto in_256ths = [](double p) { return static_cast<uint32_t>(std::lround(std::clamp(p, 0.0, 1.0) * 256)); };
+  follow_bias_ = bias.active() ? in_256ths(1.0 - bias.epsilon) : 0;
+  follow_captures_ = bias.captures_active() ? in_256ths(bias.capture_share) : 0;
+}
+
+uint64_t BitParallelPlayouts::random_lanes(uint32_t share, uint64_t lanes, reasoner::Random& rng) {
+  // The mask is built from the share's binary digits, least significant first (a digit 1 ORs a
+  // fair random word in, a 0 ANDs one): each lane is in it with probability share / 256.
+  uint64_t mask = 0;
+  for (int digit = 0; digit < 8; ++digit)
+    mask = (share >> digit) & 1 ? (mask | rng.next()) : (mask & rng.next());
+  return share >= 256 ? lanes : mask & lanes;
+}
+
+uint64_t BitParallelPlayouts::choose_captures(uint32_t role, size_t n, uint64_t movers,
+                                              reasoner::Random& rng) {
+  if (n < 2) return 0;  // no lane has a choice: no draw
+  const uint64_t pending = random_lanes(follow_captures_, movers, rng);
+  if (pending == 0) return 0;
+  tied_.clear();
+  uint64_t lanes = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const auto [m, legal] = legal_[i];
+    uint64_t held = 0;  // lanes where one of the move's victims holds
+    for (reasoner::FactId f : bias_.victims(m))
+      if (f < p_.num_facts) held |= w_[p_.base_node(f)];
+    if (const uint64_t capture = legal & held & pending; capture != 0) {
+      tied_.push_back({m, capture});
+      lanes |= capture;
+    }
+  }
+  if (lanes == 0) return 0;
+  draw_uniform(tied_.data(), tied_.size(), lanes, rng,
+               [&](uint32_t m, uint64_t chosen) { set_choice(role, m, chosen); });
+  return lanes;
 }
 
 void BitParallelPlayouts::set_choice(uint32_t role, uint32_t m, uint64_t lanes) {
@@ -127,14 +160,8 @@ void BitParallelPlayouts::set_choice(uint32_t role, uint32_t m, uint64_t lanes) 
 
 uint64_t BitParallelPlayouts::choose_by_value(uint32_t role, size_t n, uint64_t movers,
                                               reasoner::Random& rng) {
-  // A lane follows with probability follow_bias_ / 256: the mask is built from the probability's
-  // binary digits, least significant first (a digit 1 ORs a fair random word in, a 0 ANDs one).
   if (n < 2) return 0;  // no lane has a choice: no draw
-  uint64_t pending = 0;
-  for (int digit = 0; digit < 8; ++digit)
-    pending = (follow_bias_ >> digit) & 1 ? (pending | rng.next()) : (pending & rng.next());
-  if (follow_bias_ >= 256) pending = ~uint64_t{0};
-  pending &= movers;
+  uint64_t pending = random_lanes(follow_bias_, movers, rng);
   if (pending == 0) return 0;
   ranked_.clear();
   for (size_t i = 0; i < n; ++i) ranked_.push_back({bias_.value(legal_[i].first), legal_[i]});

@@ -13,7 +13,7 @@ bool biased_joint_move(StateMachine& machine, const State& state, Random& rng, J
   for (RoleIndex r = 0; r < n; ++r) {
     std::span<const MoveId> legal = machine.legal_moves(state, r);
     if (legal.empty()) return false;
-    joint[r] = biased_move(legal, bias, rng);
+    joint[r] = biased_move(legal, bias, state, rng);
   }
   return true;
 }
@@ -24,7 +24,28 @@ bool random_joint_move(StateMachine& machine, const State& state, Random& rng, J
   return biased_joint_move(machine, state, rng, joint, {});
 }
 
-MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng) {
+bool is_capture(const MoveBias& bias, MoveId move, const State& state) {
+  for (FactId f : bias.victims(move))
+    if (state.test(f)) return true;
+  return false;
+}
+
+std::optional<MoveId> capture_move(std::span<const MoveId> legal, const MoveBias& bias,
+                                   const State& state, Random& rng) {
+  if (!bias.captures_active() || legal.size() < 2 || rng.uniform() >= bias.capture_share)
+    return std::nullopt;
+  uint32_t captures = 0;  // counted, then the k-th taken: no allocation
+  for (MoveId m : legal) captures += is_capture(bias, m, state);
+  if (captures == 0) return std::nullopt;
+  uint32_t k = rng.below(captures);
+  for (MoveId m : legal)
+    if (is_capture(bias, m, state) && k-- == 0) return m;
+  return std::nullopt;  // not reached
+}
+
+MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, const State& state,
+                   Random& rng) {
+  if (std::optional<MoveId> capture = capture_move(legal, bias, state, rng)) return *capture;
   if (!bias.active()) return legal[rng.below(static_cast<uint32_t>(legal.size()))];
   return epsilon_greedy_move(legal, [&](MoveId m) { return bias.value(m); }, bias.epsilon, rng);
 }
@@ -77,7 +98,7 @@ bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, J
     std::span<const MoveId> legal = machine.legal_moves(state, r);
     if (legal.empty()) return false;
     buffers.legal[r].assign(legal.begin(), legal.end());
-    joint[r] = biased_move(legal, bias, rng);
+    joint[r] = biased_move(legal, bias, state, rng);
     if (legal.size() > 1) mover = static_cast<int>(r), ++movers;
   }
   if (movers != 1) return true;
@@ -97,7 +118,7 @@ bool greedy_joint_move(StateMachine& machine, const State& state, Random& rng, J
     random_safe |= move == random_choice;
   }
   if (unsafe_picks && !random_safe) ++*unsafe_picks;
-  joint[m] = buffers.safe.empty() ? random_choice : biased_move(buffers.safe, bias, rng);
+  joint[m] = buffers.safe.empty() ? random_choice : biased_move(buffers.safe, bias, state, rng);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Free helpers over any StateMachine: random and greedy joint moves (PlayoutPolicy) and depth
 // charges (playouts).
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -37,9 +38,18 @@ MoveId epsilon_greedy_move(std::span<const MoveId> legal, Value&& value, double 
   return top_valued_move(legal, value, rng);
 }
 
-// A move of `legal` (not empty) chosen by `bias` (MoveBias: epsilon-greedy on its values), or
-// uniformly where the bias is not active.
-MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, Random& rng);
+// Whether `move` is a capture in `state` under `bias` (one of its victims holds there).
+bool is_capture(const MoveBias& bias, MoveId move, const State& state);
+
+// With probability bias.capture_share, a uniformly drawn capture of `legal` in `state`, where it
+// has one (MoveBias); else nullopt. Draws nothing where the bias has no captures.
+std::optional<MoveId> capture_move(std::span<const MoveId> legal, const MoveBias& bias,
+                                   const State& state, Random& rng);
+
+// A move of `legal` (not empty) in `state` chosen by `bias`: a capture (capture_move), else
+// epsilon-greedy on its values, or uniformly where those are not active.
+MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, const State& state,
+                   Random& rng);
 
 // Scratch of the greedy choice, reused between calls so that it does not allocate once warm.
 struct GreedyBuffers {

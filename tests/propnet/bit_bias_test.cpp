@@ -90,20 +90,20 @@ TEST_CASE("biased playouts take the legal move of highest value as often as 1 - 
   const State start = machine->initial_state();
   for (bool lanes : {true, false}) {
     CAPTURE(lanes);
-    reasoner::MoveBias greedy{values, 1.0f, 0.0};
+    const reasoner::MoveBias greedy = reasoner::MoveBias::on_values(values, 1.0f, 0.0);
     Choices all = count_choices(*machine, start, play(*machine, greedy, lanes, 2, 1), greedy);
     CHECK(all.choices > 1000);
     CHECK(all.followed == all.choices);
 
     // Half the choices follow, and a uniform draw among about 30 moves finds the top now and then.
-    reasoner::MoveBias half{values, 1.0f, 0.5};
+    const reasoner::MoveBias half = reasoner::MoveBias::on_values(values, 1.0f, 0.5);
     Choices some = count_choices(*machine, start, play(*machine, half, lanes, 4, 2), half);
     const double share = static_cast<double>(some.followed) / static_cast<double>(some.choices);
     CHECK(share > 0.45);
     CHECK(share < 0.65);
 
     // Not active: uniform, so the top is taken about once in 30 choices.
-    reasoner::MoveBias off{values, 1.0f, 1.0};
+    const reasoner::MoveBias off = reasoner::MoveBias::on_values(values, 1.0f, 1.0);
     Choices none = count_choices(*machine, start, play(*machine, off, lanes, 4, 3), off);
     CHECK(static_cast<double>(none.followed) / static_cast<double>(none.choices) < 0.2);
   }
@@ -115,11 +115,121 @@ TEST_CASE("biased playouts break ties among the moves of highest value at random
   for (bool lanes : {true, false}) {
     CAPTURE(lanes);
     // Every move unseen or equal: each lane follows the bias, and still opens anywhere.
-    reasoner::MoveBias ties{equal, 0.5f, 0.0};
+    const reasoner::MoveBias ties = reasoner::MoveBias::on_values(equal, 0.5f, 0.0);
     std::set<std::pair<MoveId, MoveId>> openings;  // the first joint move: a mark and a noop
     for (const auto& moves : play(*machine, ties, lanes, 4, 4))
       openings.insert({moves.at(0), moves.at(1)});
     CHECK(openings.size() == 9);
+  }
+}
+
+
+
+// Breakthrough 5x5's captures written out: (move x1 y1 x2 y2) by a role removes the other role's
+// (cell x2 y2 ROLE) where it holds. `storage` holds the spans' data.
+struct CaptureTable {
+  std::vector<uint32_t> begin;
+  std::vector<reasoner::FactId> victims;
+};
+
+CaptureTable breakthrough_captures(StateMachine& machine) {
+  std::vector<std::pair<MoveId, reasoner::FactId>> pairs;
+  const char* roles[] = {"white", "black"};
+  for (RoleIndex r = 0; r < 2; ++r)
+    for (int x1 = 1; x1 <= 5; ++x1)
+      for (int y1 = 1; y1 <= 5; ++y1)
+        for (int x2 = 1; x2 <= 5; ++x2)
+          for (int y2 = 1; y2 <= 5; ++y2) {
+            const std::string move = "(move " + std::to_string(x1) + " " + std::to_string(y1) +
+                                     " " + std::to_string(x2) + " " + std::to_string(y2) + ")";
+            const auto m = machine.move_from_text(r, move);
+            const auto f = machine.fact_from_text("(cell " + std::to_string(x2) + " " +
+                                                  std::to_string(y2) + " " + roles[1 - r] + ")");
+            if (m && f) pairs.push_back({*m, *f});
+          }
+  std::sort(pairs.begin(), pairs.end());
+  CaptureTable table;
+  table.begin.assign(pairs.back().first + 2, 0);
+  for (const auto& [m, f] : pairs) {
+    table.victims.push_back(f);
+    ++table.begin[m + 1];
+  }
+  for (size_t m = 1; m < table.begin.size(); ++m) table.begin[m] += table.begin[m - 1];
+  return table;
+}
+
+struct CaptureChoices {
+  size_t with_captures = 0;  // steps where the mover had a capture among its legal moves
+  size_t captured = 0;       // ... and played one
+  size_t without = 0;        // steps where it had a choice and no capture
+  size_t top_without = 0;    // ... and played a move of the highest value
+};
+
+CaptureChoices count_captures(StateMachine& machine, const State& start,
+                              const std::vector<std::vector<MoveId>>& playouts,
+                              const reasoner::MoveBias& bias) {
+  CaptureChoices out;
+  const size_t roles = machine.num_roles();
+  State state, next;
+  for (const std::vector<MoveId>& moves : playouts) {
+    state = start;
+    for (size_t step = 0; step * roles < moves.size(); ++step) {
+      std::span<const MoveId> joint(moves.data() + step * roles, roles);
+      for (RoleIndex r = 0; r < roles; ++r) {
+        std::span<const MoveId> legal = machine.legal_moves(state, r);
+        if (std::none_of(legal.begin(), legal.end(),
+                         [&](MoveId m) { return reasoner::is_capture(bias, m, state); })) {
+          if (legal.size() < 2) continue;
+          float top = -1;
+          for (MoveId m : legal) top = std::max(top, bias.value(m));
+          ++out.without;
+          out.top_without += bias.value(joint[r]) == top;
+          continue;
+        }
+        ++out.with_captures;
+        out.captured += reasoner::is_capture(bias, joint[r], state);
+      }
+      machine.next_state(state, joint, next);
+      std::swap(state, next);
+    }
+  }
+  return out;
+}
+
+
+TEST_CASE("biased playouts play a capture first as often as capture_share, in the lanes and one by one") {
+  auto machine = make_propnet(shipped("breakthrough_5x5"));
+  const CaptureTable table = breakthrough_captures(*machine);
+  REQUIRE(table.victims.size() > 50);
+  const State start = machine->initial_state();
+  const std::vector<float> values = spread_values(4096);
+  for (bool lanes : {true, false}) {
+    CAPTURE(lanes);
+    reasoner::MoveBias bias;
+    bias.capture_begin = table.begin;
+    bias.capture_victims = table.victims;
+    double share[3];
+    const double shares[3] = {1.0, 0.5, 0.0};
+    for (int i = 0; i < 3; ++i) {
+      bias.capture_share = shares[i];
+      const CaptureChoices c = count_captures(*machine, start, play(*machine, bias, lanes, 4, 5 + i), bias);
+      REQUIRE(c.with_captures > 200);
+      share[i] = static_cast<double>(c.captured) / static_cast<double>(c.with_captures);
+    }
+    CHECK(share[0] == 1.0);
+    CHECK(share[1] > 0.5);  // half follow; a uniform draw finds a capture now and then
+    CHECK(share[1] < 0.85);
+    CHECK(share[2] < 0.5);  // uniform: captures are a few of the legal moves
+    CHECK(share[2] < share[1] - 0.1);
+
+    // With MAST values as well: a capture still comes first, and where there is none the values.
+    bias.capture_share = 1.0;
+    bias.values = values, bias.unseen = 1.0f, bias.epsilon = 0.0;
+    const CaptureChoices valued =
+        count_captures(*machine, start, play(*machine, bias, lanes, 2, 9), bias);
+    CHECK(valued.captured == valued.with_captures);
+    CHECK(valued.without > 200);
+    CHECK(valued.top_without == valued.without);
   }
 }
 

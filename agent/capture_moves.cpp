@@ -1,0 +1,177 @@
+#include "agent/capture_moves.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <unordered_map>
+
+#include "agent/piece_features.h"
+#include "reasoner/playout.h"
+
+namespace ggp::agent {
+
+using reasoner::FactId;
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+
+namespace {
+
+constexpr size_t kStatesPerPlayout = 6;  // states kept from each sampled playout, at random
+
+// Non-terminal states of random playouts from `root`, a few from each.
+std::vector<State> sample_states(reasoner::StateMachine& machine, const State& root,
+                                 reasoner::Random& rng, const SearchLimits& limits,
+                                 const CaptureSettings& settings) {
+  std::vector<State> states, path;
+  reasoner::JointMove joint;
+  for (size_t p = 0; p < settings.max_playouts && states.size() < settings.max_states; ++p) {
+    path.assign(1, root);
+    bool cut = false;
+    while (!machine.is_terminal(path.back()) && !cut) {
+      cut = interrupted_at_step(limits, path.size()) ||
+            !reasoner::random_joint_move(machine, path.back(), rng, joint);
+      if (cut) break;
+      State next;
+      machine.next_state(path.back(), joint, next);
+      path.push_back(std::move(next));
+    }
+    if (cut && interrupted(limits)) break;
+    if (path.size() < 2) continue;
+    for (size_t k = 0; k < kStatesPerPlayout && states.size() < settings.max_states; ++k)
+      states.push_back(path[rng.below(static_cast<uint32_t>(path.size() - 1))]);
+  }
+  return states;
+}
+
+// The single role with more than one legal move in `state` (the others' only moves in `joint`),
+// or -1.
+int single_mover(reasoner::StateMachine& machine, const State& state, reasoner::JointMove& joint) {
+  int mover = -1;
+  joint.resize(machine.num_roles());
+  for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
+    const std::span<const MoveId> legal = machine.legal_moves(state, r);
+    if (legal.empty()) return -1;
+    joint[r] = legal[0];
+    if (legal.size() == 1) continue;
+    if (mover >= 0) return -1;
+    mover = static_cast<int>(r);
+  }
+  return mover;
+}
+
+}  // namespace
+
+CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State& root,
+                                    reasoner::Random& rng, const SearchLimits& limits,
+                                    const CaptureSettings& settings) {
+  CaptureMoves out;
+  const Clock::time_point begin = Clock::now();
+  // A share of the time for each stage (where there is a deadline): a quarter to sample, half of
+  // the rest for the first pass; the second pass goes over the states the first one saw.
+  auto share_of_rest = [&](double share) {
+    SearchLimits part = limits;
+    const Clock::time_point now = Clock::now();
+    if (limits.deadline != Clock::time_point::max() && limits.deadline > now)
+      part.deadline = now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
+    return part;
+  };
+  const std::vector<State> states = sample_states(machine, root, rng, share_of_rest(0.25), settings);
+  // First pass: every fact a move removed is a candidate victim; the facts of the states and
+  // of their successors (a piece on a square reached only by a game's last move included) make
+  // the piece sets.
+  reasoner::JointMove joint;
+  State next, seen;
+  std::vector<double> before, after;
+  const PieceFeatures* pieces = nullptr;  // set after the first pass
+  // Visits the moves of states [0, count) until `part` interrupts; returns the states visited.
+  auto for_each_move = [&](size_t count, const SearchLimits& part, auto&& visit) {
+    for (size_t i = 0; i < count; ++i) {
+      const State& s = states[i];
+      if (interrupted(part)) return i;
+      const int mover = single_mover(machine, s, joint);
+      if (mover < 0) continue;
+      const auto r = static_cast<RoleIndex>(mover);
+      const std::vector<MoveId> legal(machine.legal_moves(s, r).begin(),
+                                      machine.legal_moves(s, r).end());
+      if (pieces) pieces->counts(s, before);
+      for (size_t k = 0; k < legal.size(); ++k) {
+        if (interrupted_at_step(part, k)) return i;  // a slow machine's wide state
+        const MoveId m = legal[k];
+        joint[r] = m;
+        machine.next_state(s, joint, next);
+        if (pieces) pieces->counts(next, after);
+        visit(m, s, next);
+      }
+    }
+    return count;
+  };
+  std::unordered_map<MoveId, std::vector<FactId>> candidates;
+  for (const State& s : states) s.for_each_fact([&](FactId f) { seen.set(f); });
+  const size_t visited = for_each_move(states.size(), share_of_rest(0.5), [&](MoveId m, const State& s, const State& n) {
+    n.for_each_fact([&](FactId f) { seen.set(f); });
+    s.for_each_fact([&](FactId f) {
+      if (n.test(f)) return;
+      std::vector<FactId>& list = candidates[m];
+      if (std::find(list.begin(), list.end(), f) == list.end()) list.push_back(f);
+    });
+  });
+  const PieceFeatures sets = PieceFeatures::discover(machine, std::span(&seen, 1));
+  if (sets.size() == 0) {
+    out.summary_ = "no captures (no piece sets in " + std::to_string(visited) + " states)";
+    return out;
+  }
+  pieces = &sets;
+  before.resize(sets.size()), after.resize(sets.size());
+  auto set_of = [&](FactId f) -> int {
+    for (size_t j = 0; j < sets.size(); ++j)
+      if (sets.contains(j, f)) return static_cast<int>(j);
+    return -1;
+  };
+  for (auto& [m, list] : candidates)
+    std::erase_if(list, [&](FactId f) { return set_of(f) < 0; });
+  auto removed_from_shrunk_set = [&](FactId f, const State& s, const State& n) {
+    const int set = set_of(f);
+    return set >= 0 && s.test(f) && !n.test(f) &&
+           after[static_cast<size_t>(set)] < before[static_cast<size_t>(set)];
+  };
+  // Second pass: how often each candidate held where its move was played, and was removed.
+  struct Tally {
+    size_t held = 0, removed = 0;
+  };
+  std::unordered_map<uint64_t, Tally> tallies;  // by (move << 32 | fact)
+  const size_t checked = for_each_move(visited, limits, [&](MoveId m, const State& s, const State& n) {
+      const auto it = candidates.find(m);
+      if (it == candidates.end()) return;
+      for (FactId f : it->second) {
+        if (!s.test(f)) continue;
+        Tally& t = tallies[uint64_t{m} << 32 | f];
+        ++t.held;
+        t.removed += removed_from_shrunk_set(f, s, n);
+      }
+    });
+  MoveId last = 0;
+  for (const auto& [m, list] : candidates) last = std::max(last, m);
+  out.begin_.assign(size_t{last} + 2, 0);
+  std::vector<std::vector<FactId>> kept(size_t{last} + 1);
+  for (const auto& [key, t] : tallies)
+    if (t.held >= settings.min_seen && t.removed == t.held)
+      kept[key >> 32].push_back(static_cast<FactId>(key & 0xffffffffu));
+  for (size_t m = 0; m < kept.size(); ++m) {
+    std::sort(kept[m].begin(), kept[m].end());
+    out.victims_.insert(out.victims_.end(), kept[m].begin(), kept[m].end());
+    out.begin_[m + 1] = static_cast<uint32_t>(out.victims_.size());
+    out.moves_with_victims_ += !kept[m].empty();
+  }
+  if (out.victims_.empty()) out.begin_.clear();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin).count();
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "captures: %zu moves with %zu victims over %zu states (%zu piece sets) in %lld ms",
+                out.moves_with_victims_, out.victims_.size(), checked, sets.size(),
+                static_cast<long long>(ms));
+  out.summary_ = line;
+  return out;
+}
+
+}  // namespace ggp::agent

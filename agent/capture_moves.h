@@ -1,0 +1,52 @@
+#pragma once
+// Captures found from the rules alone, for playouts that capture where they can (reasoner::MoveBias:
+// Lorentz & Horey 2013 play captures first in Breakthrough's playouts; Cazenave 2016, "Playout
+// Policy Adaptation with Move Features", codes a move with whether it captures).
+//
+// A capture is a move after which a piece set (agent/piece_features.h: the facts of one kind of
+// piece, e.g. "(cellholds _ _ black)") has fewer facts true than before. Its victim is the fact of
+// that set it removed. A move's victims are kept where, in every sampled state in which the
+// victim held and the move was played (the only mover's choice, the other roles' moves forced), it
+// was removed and its set shrank: in Breakthrough, (move 3 4 4 5) always removes
+// (cellholds 4 5 black) where that holds, so the move is a capture exactly where it holds. A move
+// that captures only sometimes from the same victim (a Go stone taken only when it had one liberty
+// left) keeps none: a capture must be read off the state, a fact at a time, in the lanes.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "agent/searcher.h"
+#include "reasoner/random.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent {
+
+struct CaptureSettings {
+  size_t max_playouts = 200;   // random playouts from the root sampled at most
+  size_t max_states = 600;     // states kept at most, each of whose legal moves is tried
+  size_t min_seen = 2;         // a victim is kept only once seen held this many times
+};
+
+class CaptureMoves {
+ public:
+  // Samples states of random playouts from `root` until `limits` stop it or the settings' caps,
+  // and keeps the consistent (move, victim) pairs. `summary` says what was found.
+  static CaptureMoves discover(reasoner::StateMachine& machine, const reasoner::State& root,
+                               reasoner::Random& rng, const SearchLimits& limits,
+                               const CaptureSettings& settings = {});
+
+  bool empty() const { return victims_.empty(); }
+  size_t moves_with_victims() const { return moves_with_victims_; }
+  const std::string& summary() const { return summary_; }
+  // For reasoner::MoveBias: victims of move m are victims()[begin()[m] .. begin()[m + 1]).
+  const std::vector<uint32_t>& begin() const { return begin_; }
+  const std::vector<reasoner::FactId>& victims() const { return victims_; }
+
+ private:
+  std::vector<uint32_t> begin_;
+  std::vector<reasoner::FactId> victims_;
+  size_t moves_with_victims_ = 0;
+  std::string summary_;
+};
+
+}  // namespace ggp::agent
