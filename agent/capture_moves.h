@@ -22,9 +22,9 @@
 namespace ggp::agent {
 
 struct CaptureSettings {
-  size_t max_playouts = 200;   // random playouts from the root sampled at most
-  size_t max_states = 600;     // states kept at most, each of whose legal moves is tried
-  size_t min_seen = 2;         // a victim is kept only once seen held this many times
+  size_t max_playouts = 400;  // random playouts from the root sampled at most
+  size_t max_states = 2000;   // states kept at most, each of whose legal moves is tried
+  size_t min_seen = 3;        // a victim is kept only once seen held this many times
 };
 
 class CaptureMoves {
