@@ -151,6 +151,12 @@ Clock::time_point MctsSearcher::probe_deadline(const SearchLimits& limits, Clock
   return end;
 }
 
+SearchLimits MctsSearcher::probe_limits(const SearchLimits& limits, double cap_seconds) {
+  SearchLimits out = limits;
+  out.deadline = probe_deadline(limits, seconds_of(cap_seconds));
+  return out;
+}
+
 void MctsSearcher::add_note(const std::string& line) {
   note_ += (note_.empty() ? "" : "; ") + line;
 }
@@ -160,13 +166,13 @@ void MctsSearcher::decide_cutoff(const SearchLimits& limits) {
   if (root.terminal) return;
   MctsWorker& w = *workers_[0];
   if (!probe_) probe_ = std::make_unique<GoalSignalProbe>(w.machine);
-  SearchLimits probe_limits = limits;
-  probe_limits.deadline = probe_deadline(limits, Clock::duration::max());
+  SearchLimits cutoff_limits = limits;
+  cutoff_limits.deadline = probe_deadline(limits, Clock::duration::max());
   uint32_t target = std::max<uint32_t>(config_.cutoff_probes, 1);
   while (probe_->signal().playouts < target && probe_attempts_ < 2 * target &&
-         !interrupted(probe_limits)) {
+         !interrupted(cutoff_limits)) {
     ++probe_attempts_;
-    probe_->add_playout(root.state, probe_rng_, &probe_limits, config_.max_playout_depth);
+    probe_->add_playout(root.state, probe_rng_, &cutoff_limits, config_.max_playout_depth);
   }
   GoalSignal signal = probe_->signal();
   // Short of time, a quarter of the probes decides; otherwise the next search goes on probing.
@@ -244,11 +250,10 @@ void MctsSearcher::decide_mast(const SearchLimits& limits) {
   std::string why = config_.greedy_playouts ? "greedy playouts on" : "a terminal root";
   bool on = !config_.greedy_playouts && !root.terminal;
   if (on) {
-    SearchLimits probe_limits = limits;
-    probe_limits.deadline = probe_deadline(limits, seconds_of(kLegalShareSeconds));
     reasoner::Random rng(probe_rng_.next());
-    const LegalShare share = measure_legal_share(machine_, root.state, rng, kLegalSharePlayouts,
-                                                 probe_limits, config_.max_playout_depth);
+    const LegalShare share =
+        measure_legal_share(machine_, root.state, rng, kLegalSharePlayouts,
+                            probe_limits(limits, kLegalShareSeconds), config_.max_playout_depth);
     on = share.decisions > 0 && share.share <= config_.mast_max_share;
     char line[120];
     std::snprintf(line, sizeof line,
@@ -268,8 +273,7 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   heuristic_decided_ = true;
   const Node& root = tree_.node(0);
   if (root.terminal) return;
-  SearchLimits learn_limits = limits;
-  learn_limits.deadline = probe_deadline(limits, seconds_of(kHeuristicSeconds));
+  const SearchLimits learn_limits = probe_limits(limits, kHeuristicSeconds);
   HeuristicReport report;
   reasoner::Random rng(probe_rng_.next());
   HeuristicSettings settings;
@@ -290,10 +294,8 @@ void MctsSearcher::decide_captures(const SearchLimits& limits) {
   captures_decided_ = true;
   const Node& root = tree_.node(0);
   if (root.terminal) return;
-  SearchLimits probe_limits = limits;
-  probe_limits.deadline = probe_deadline(limits, seconds_of(kCaptureSeconds));
   reasoner::Random rng(probe_rng_.next());
-  captures_ = CaptureMoves::discover(machine_, root.state, rng, probe_limits);
+  captures_ = CaptureMoves::discover(machine_, root.state, rng, probe_limits(limits, kCaptureSeconds));
   for (auto& w : workers_) w->policy.captures = with_captures({});
   add_note(captures_.summary());
 }

@@ -113,6 +113,8 @@ class MctsSearcher : public Searcher {
   // The end of a probe at the first search: a quarter of the call's time, at most `cap` from now
   // (Clock::duration::max(): no cap). The three decisions below probe within it.
   static Clock::time_point probe_deadline(const SearchLimits& limits, Clock::duration cap);
+  // `limits` with probe_deadline(limits, cap_seconds) as its deadline.
+  static SearchLimits probe_limits(const SearchLimits& limits, double cap_seconds);
   // Appends a line to the note the player logs ("; " between lines).
   void add_note(const std::string& line);
   // With goal_cutoff, until decided: probe random playouts from the root within a quarter of the

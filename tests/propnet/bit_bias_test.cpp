@@ -33,12 +33,11 @@ struct Choices {
   size_t followed = 0;  // ... and played one of the highest value among them
 };
 
-// Replays each playout's joint moves (role-major) from `start` on `machine`, counting the choices
-// and those that took a move of the highest value under `bias`.
-Choices count_choices(StateMachine& machine, const State& start,
-                      const std::vector<std::vector<MoveId>>& playouts,
-                      const reasoner::MoveBias& bias) {
-  Choices out;
+// Replays each playout's joint moves (role-major) from `start` on `machine`, checking each move
+// legal and calling visit(state, legal, move) for every role's move.
+template <class Visit>
+void replay(StateMachine& machine, const State& start,
+            const std::vector<std::vector<MoveId>>& playouts, Visit&& visit) {
   const size_t roles = machine.num_roles();
   State state, next;
   for (const std::vector<MoveId>& moves : playouts) {
@@ -48,16 +47,31 @@ Choices count_choices(StateMachine& machine, const State& start,
       for (RoleIndex r = 0; r < roles; ++r) {
         std::span<const MoveId> legal = machine.legal_moves(state, r);
         REQUIRE(std::find(legal.begin(), legal.end(), joint[r]) != legal.end());
-        if (legal.size() < 2) continue;
-        float top = -1;
-        for (MoveId m : legal) top = std::max(top, bias.value(m));
-        ++out.choices;
-        out.followed += bias.value(joint[r]) == top;
+        visit(state, legal, joint[r]);
       }
       machine.next_state(state, joint, next);
       std::swap(state, next);
     }
   }
+}
+
+// Whether `move` is of the highest value under `bias` among `legal`.
+bool is_top(const reasoner::MoveBias& bias, std::span<const MoveId> legal, MoveId move) {
+  float top = -1;
+  for (MoveId m : legal) top = std::max(top, bias.value(m));
+  return bias.value(move) == top;
+}
+
+// The choices of the playouts and those that took a move of the highest value under `bias`.
+Choices count_choices(StateMachine& machine, const State& start,
+                      const std::vector<std::vector<MoveId>>& playouts,
+                      const reasoner::MoveBias& bias) {
+  Choices out;
+  replay(machine, start, playouts, [&](const State&, std::span<const MoveId> legal, MoveId move) {
+    if (legal.size() < 2) return;
+    ++out.choices;
+    out.followed += is_top(bias, legal, move);
+  });
   return out;
 }
 
@@ -169,30 +183,17 @@ CaptureChoices count_captures(StateMachine& machine, const State& start,
                               const std::vector<std::vector<MoveId>>& playouts,
                               const reasoner::MoveBias& bias) {
   CaptureChoices out;
-  const size_t roles = machine.num_roles();
-  State state, next;
-  for (const std::vector<MoveId>& moves : playouts) {
-    state = start;
-    for (size_t step = 0; step * roles < moves.size(); ++step) {
-      std::span<const MoveId> joint(moves.data() + step * roles, roles);
-      for (RoleIndex r = 0; r < roles; ++r) {
-        std::span<const MoveId> legal = machine.legal_moves(state, r);
-        if (std::none_of(legal.begin(), legal.end(),
-                         [&](MoveId m) { return reasoner::is_capture(bias, m, state); })) {
-          if (legal.size() < 2) continue;
-          float top = -1;
-          for (MoveId m : legal) top = std::max(top, bias.value(m));
-          ++out.without;
-          out.top_without += bias.value(joint[r]) == top;
-          continue;
-        }
-        ++out.with_captures;
-        out.captured += reasoner::is_capture(bias, joint[r], state);
-      }
-      machine.next_state(state, joint, next);
-      std::swap(state, next);
+  replay(machine, start, playouts, [&](const State& state, std::span<const MoveId> legal, MoveId move) {
+    if (std::none_of(legal.begin(), legal.end(),
+                     [&](MoveId m) { return reasoner::is_capture(bias, m, state); })) {
+      if (legal.size() < 2) return;
+      ++out.without;
+      out.top_without += is_top(bias, legal, move);
+      return;
     }
-  }
+    ++out.with_captures;
+    out.captured += reasoner::is_capture(bias, move, state);
+  });
   return out;
 }
 
