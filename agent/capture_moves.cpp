@@ -153,10 +153,18 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   MoveId last = 0;
   for (const auto& [m, list] : candidates) last = std::max(last, m);
   out.begin_.assign(size_t{last} + 2, 0);
+  // A move keeps its victims only where it has no piece it took at times and spared at others,
+  // where it held: what a reversi move turns over depends on the whole line, not on one fact.
   std::vector<std::vector<FactId>> kept(size_t{last} + 1);
-  for (const auto& [key, t] : tallies)
+  std::vector<uint8_t> spoiled(size_t{last} + 1, 0);
+  for (const auto& [key, t] : tallies) {
+    const size_t m = key >> 32;
+    if (t.removed > 0 && t.removed < t.held) spoiled[m] = 1;
     if (t.held >= settings.min_seen && t.removed == t.held)
-      kept[key >> 32].push_back(static_cast<FactId>(key & 0xffffffffu));
+      kept[m].push_back(static_cast<FactId>(key & 0xffffffffu));
+  }
+  for (size_t m = 0; m < kept.size(); ++m)
+    if (spoiled[m]) kept[m].clear();
   for (size_t m = 0; m < kept.size(); ++m) {
     std::sort(kept[m].begin(), kept[m].end());
     out.victims_.insert(out.victims_.end(), kept[m].begin(), kept[m].end());

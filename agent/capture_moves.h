@@ -10,7 +10,9 @@
 // was removed and its set shrank: in Breakthrough, (move 3 4 4 5) always removes
 // (cellholds 4 5 black) where that holds, so the move is a capture exactly where it holds. A move
 // that captures only sometimes from the same victim (a Go stone taken only when it had one liberty
-// left) keeps none: a capture must be read off the state, a fact at a time, in the lanes.
+// left) keeps none, and so does a move that took some piece only sometimes where it held (a
+// reversi disc, turned over or not by the whole line): a capture must be read off the state, a
+// fact at a time, in the lanes.
 #include <cstdint>
 #include <string>
 #include <vector>
