@@ -44,22 +44,6 @@ std::vector<State> sample_states(reasoner::StateMachine& machine, const State& r
   return states;
 }
 
-// The single role with more than one legal move in `state` (the others' only moves in `joint`),
-// or -1.
-int single_mover(reasoner::StateMachine& machine, const State& state, reasoner::JointMove& joint) {
-  int mover = -1;
-  joint.resize(machine.num_roles());
-  for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
-    const std::span<const MoveId> legal = machine.legal_moves(state, r);
-    if (legal.empty()) return -1;
-    joint[r] = legal[0];
-    if (legal.size() == 1) continue;
-    if (mover >= 0) return -1;
-    mover = static_cast<int>(r);
-  }
-  return mover;
-}
-
 }  // namespace
 
 CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State& root,
@@ -82,6 +66,7 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   // the piece sets.
   reasoner::JointMove joint;
   State next, seen;
+  std::vector<MoveId> legal;  // the mover's, kept past next_state (legal_moves' span is not)
   std::vector<double> before, after;
   const PieceFeatures* pieces = nullptr;  // set after the first pass
   // Visits the moves of states [0, count) until `part` interrupts; returns the states visited.
@@ -89,11 +74,11 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
     for (size_t i = 0; i < count; ++i) {
       const State& s = states[i];
       if (interrupted(part)) return i;
-      const int mover = single_mover(machine, s, joint);
+      const int mover = reasoner::only_mover(machine, s, &joint);
       if (mover < 0) continue;
       const auto r = static_cast<RoleIndex>(mover);
-      const std::vector<MoveId> legal(machine.legal_moves(s, r).begin(),
-                                      machine.legal_moves(s, r).end());
+      const std::span<const MoveId> moves = machine.legal_moves(s, r);
+      legal.assign(moves.begin(), moves.end());
       if (pieces) pieces->counts(s, before);
       for (size_t k = 0; k < legal.size(); ++k) {
         if (interrupted_at_step(part, k)) return i;  // a slow machine's wide state
@@ -123,17 +108,16 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   }
   pieces = &sets;
   before.resize(sets.size()), after.resize(sets.size());
-  auto set_of = [&](FactId f) -> int {
-    for (size_t j = 0; j < sets.size(); ++j)
-      if (sets.contains(j, f)) return static_cast<int>(j);
-    return -1;
-  };
-  for (auto& [m, list] : candidates)
-    std::erase_if(list, [&](FactId f) { return set_of(f) < 0; });
+  std::vector<int> set_of(seen.words().size() * 64, -1);  // by fact: its piece set, or -1
+  seen.for_each_fact([&](FactId f) {
+    for (size_t j = 0; j < sets.size() && set_of[f] < 0; ++j)
+      if (sets.contains(j, f)) set_of[f] = static_cast<int>(j);
+  });
+  for (auto& [m, list] : candidates) std::erase_if(list, [&](FactId f) { return set_of[f] < 0; });
+  // Only candidates (facts of a set) are asked.
   auto removed_from_shrunk_set = [&](FactId f, const State& s, const State& n) {
-    const int set = set_of(f);
-    return set >= 0 && s.test(f) && !n.test(f) &&
-           after[static_cast<size_t>(set)] < before[static_cast<size_t>(set)];
+    const auto set = static_cast<size_t>(set_of[f]);
+    return s.test(f) && !n.test(f) && after[set] < before[set];
   };
   // Second pass: how often each candidate held where its move was played, and was removed.
   struct Tally {
@@ -163,20 +147,21 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
     if (t.held >= settings.min_seen && t.removed == t.held)
       kept[m].push_back(static_cast<FactId>(key & 0xffffffffu));
   }
-  for (size_t m = 0; m < kept.size(); ++m)
-    if (spoiled[m]) kept[m].clear();
+  size_t moves_with_victims = 0;
   for (size_t m = 0; m < kept.size(); ++m) {
-    std::sort(kept[m].begin(), kept[m].end());
-    out.victims_.insert(out.victims_.end(), kept[m].begin(), kept[m].end());
+    if (!spoiled[m]) {
+      std::sort(kept[m].begin(), kept[m].end());
+      out.victims_.insert(out.victims_.end(), kept[m].begin(), kept[m].end());
+      moves_with_victims += !kept[m].empty();
+    }
     out.begin_[m + 1] = static_cast<uint32_t>(out.victims_.size());
-    out.moves_with_victims_ += !kept[m].empty();
   }
   if (out.victims_.empty()) out.begin_.clear();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin).count();
   char line[160];
   std::snprintf(line, sizeof line,
                 "captures: %zu moves with %zu victims over %zu states (%zu piece sets) in %lld ms",
-                out.moves_with_victims_, out.victims_.size(), checked, sets.size(),
+                moves_with_victims, out.victims_.size(), checked, sets.size(),
                 static_cast<long long>(ms));
   out.summary_ = line;
   return out;

@@ -38,16 +38,18 @@ class CaptureMoves {
                                const CaptureSettings& settings = {});
 
   bool empty() const { return victims_.empty(); }
-  size_t moves_with_victims() const { return moves_with_victims_; }
   const std::string& summary() const { return summary_; }
-  // For reasoner::MoveBias: victims of move m are victims()[begin()[m] .. begin()[m + 1]).
-  const std::vector<uint32_t>& begin() const { return begin_; }
-  const std::vector<reasoner::FactId>& victims() const { return victims_; }
+  // The captures for playouts (reasoner::Captures), each played first with probability `share`;
+  // valid while this table lives.
+  reasoner::Captures played_first(double share) const {
+    reasoner::Captures out;
+    out.begin = begin_, out.facts = victims_, out.share = share;
+    return out;
+  }
 
  private:
   std::vector<uint32_t> begin_;
   std::vector<reasoner::FactId> victims_;
-  size_t moves_with_victims_ = 0;
   std::string summary_;
 };
 

@@ -20,16 +20,6 @@ struct Sample {
   size_t playout = 0;
 };
 
-int only_mover(reasoner::StateMachine& machine, const State& state) {
-  int mover = -1;
-  for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
-    if (machine.legal_moves(state, r).size() < 2) continue;
-    if (mover >= 0) return -1;
-    mover = static_cast<int>(r);
-  }
-  return mover;
-}
-
 double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
 double correlation(std::span<const double> a, std::span<const double> b) {
@@ -153,7 +143,7 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
       for (size_t r = 0; r < roles; ++r) results.push_back(goals[lane * roles + r] / 100.0);
       for (size_t k = 0; k < settings.states_per_playout; ++k) {  // non-terminal states at random
         const State& s = path[rng.below(static_cast<uint32_t>(path.size() - 1))];
-        samples.push_back({only_mover(machine, s), playout});
+        samples.push_back({reasoner::only_mover(machine, s), playout});
         states.push_back(s);
       }
     }

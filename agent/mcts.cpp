@@ -296,16 +296,8 @@ void MctsSearcher::decide_captures(const SearchLimits& limits) {
   if (root.terminal) return;
   reasoner::Random rng(probe_rng_.next());
   captures_ = CaptureMoves::discover(machine_, root.state, rng, probe_limits(limits, kCaptureSeconds));
-  for (auto& w : workers_) w->policy.captures = with_captures({});
+  for (auto& w : workers_) w->policy.captures = captures_.played_first(config_.capture_share);
   add_note(captures_.summary());
-}
-
-reasoner::MoveBias MctsSearcher::with_captures(reasoner::MoveBias bias) const {
-  if (captures_.empty()) return bias;
-  bias.capture_begin = captures_.begin();
-  bias.capture_victims = captures_.victims();
-  bias.capture_share = config_.capture_share;
-  return bias;
 }
 
 void MctsSearcher::seed_new_node(const MctsWorker& w, uint32_t parent, uint32_t child) {

@@ -131,8 +131,6 @@ class MctsSearcher : public Searcher {
   // With capture_share, once: find the captures (agent/capture_moves.h) within a quarter of the
   // call's time, at most kCaptureSeconds, for every playout that follows.
   void decide_captures(const SearchLimits& limits);
-  // `bias` with the captures found, where they are on.
-  reasoner::MoveBias with_captures(reasoner::MoveBias bias) const;
   // With heuristic_weight or implicit_alpha, once: learn the evaluation from playouts within a
   // quarter of the call's time (at most kHeuristicSeconds) and keep it if it passes its check
   // (agent/heuristic.h).

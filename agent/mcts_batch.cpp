@@ -98,11 +98,12 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       workers_[0]->ppa.values(lane_values_);
       bias = reasoner::MoveBias::on_values(lane_values_, 0.0f, config_.mast_epsilon);
     }
+    bias.captures = captures_.played_first(config_.capture_share);  // none until found
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
         playout_depth(), std::span(batch_moves_).first(recorded ? starts.size() : 0),
         config_.greedy_playouts ? reasoner::PlayoutPolicy::Greedy : reasoner::PlayoutPolicy::Random,
-        with_captures(bias));
+        bias);
     last_batch_ = Clock::now() - begin;
     for (double& result : std::span(results).first(starts.size() * num_roles_)) result /= 100.0;
     // Before any expansion is finished: a lane's start may be its leaf's draft.

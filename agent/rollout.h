@@ -24,9 +24,7 @@ struct RolloutPolicy {
   const MoveAverages* mast = nullptr;      // required by PlayoutMode::Mast and MastGreedy
   const PolicyWeights* weights = nullptr;  // required by PlayoutMode::Ppa (Gibbs at temperature 1)
                                            // and PpaGreedy
-  // Captures played first (MoveBias::capture_share; its values unused): a role's move is one of
-  // its captures with that probability where it has some.
-  reasoner::MoveBias captures;
+  reasoner::Captures captures;  // played first (reasoner::capture_move)
   bool decisive = false;                   // play the mover's immediate win if it has one
   bool anti_decisive = false;  // else avoid moves after which the next mover wins at once
   size_t max_depth = 10'000;

@@ -115,7 +115,7 @@ void BitParallelPlayouts::set_bias(const reasoner::MoveBias& bias) {
   bias_ = bias;
   auto in_256ths = [](double p) { return static_cast<uint32_t>(std::lround(std::clamp(p, 0.0, 1.0) * 256)); };
   follow_bias_ = bias.active() ? in_256ths(1.0 - bias.epsilon) : 0;
-  follow_captures_ = bias.captures_active() ? in_256ths(bias.capture_share) : 0;
+  follow_captures_ = bias.captures.active() ? in_256ths(bias.captures.share) : 0;
 }
 
 uint64_t BitParallelPlayouts::random_lanes(uint32_t share, uint64_t lanes, reasoner::Random& rng) {
@@ -137,7 +137,7 @@ uint64_t BitParallelPlayouts::choose_captures(uint32_t role, size_t n, uint64_t 
   for (size_t i = 0; i < n; ++i) {
     const auto [m, legal] = legal_[i];
     uint64_t held = 0;  // lanes where one of the move's victims holds
-    for (reasoner::FactId f : bias_.victims(m))
+    for (reasoner::FactId f : bias_.captures.victims(m))
       if (f < p_.num_facts) held |= w_[p_.base_node(f)];
     if (const uint64_t capture = legal & held & pending; capture != 0) {
       tied_.push_back({m, capture});

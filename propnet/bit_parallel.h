@@ -20,7 +20,7 @@
 // that leave no immediate win, as the filter of the sequential policy does).
 //
 // A reasoner::MoveBias (run_each) replaces the uniform draw in the lanes that follow it this step:
-// a capture where the lane has one (each with probability capture_share), else (each with
+// a capture where the lane has one (each with probability captures.share), else (each with
 // probability 1 - epsilon) their legal move of highest value (bit_choice.cpp), before the greedy
 // checks, which treat it as they treat a random draw.
 #include <array>
@@ -93,7 +93,7 @@ class BitParallelPlayouts {
   // of legal_, ties broken uniformly at random in each lane. Returns the lanes decided.
   uint64_t choose_by_value(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng);
   // Captures in the lanes (MoveBias): each lane of `movers` follows them with probability
-  // capture_share (rounded to 1/256) and, where one of the `n` moves of legal_ is a capture in it
+  // captures.share (rounded to 1/256) and, where one of the `n` moves of legal_ is a capture in it
   // (one of its victims holds), takes one of those, uniformly at random. Returns the lanes decided.
   uint64_t choose_captures(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng);
   // The lanes of `lanes` drawn with probability share / 256 each (two random words per bit of
@@ -161,7 +161,7 @@ class BitParallelPlayouts {
   std::array<uint32_t, kLanes> options_{};  // by lane: its mover's moves to choose from this step
   reasoner::MoveBias bias_;                  // this call's (run_each)
   uint32_t follow_bias_ = 0;                 // (1 - bias_.epsilon) in 256ths: lanes that follow it
-  uint32_t follow_captures_ = 0;             // bias_.capture_share in 256ths
+  uint32_t follow_captures_ = 0;             // bias_.captures.share in 256ths
   std::vector<std::pair<float, std::pair<uint32_t, uint64_t>>> ranked_;  // (value, legal_ entry)
   std::vector<std::pair<uint32_t, uint64_t>> tied_;  // the entries of one value (scratch)
 

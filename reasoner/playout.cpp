@@ -24,28 +24,41 @@ bool random_joint_move(StateMachine& machine, const State& state, Random& rng, J
   return biased_joint_move(machine, state, rng, joint, {});
 }
 
-bool is_capture(const MoveBias& bias, MoveId move, const State& state) {
-  for (FactId f : bias.victims(move))
+int only_mover(StateMachine& machine, const State& state, JointMove* forced) {
+  if (forced) forced->resize(machine.num_roles());
+  int mover = -1;
+  for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
+    const std::span<const MoveId> legal = machine.legal_moves(state, r);
+    if (forced && !legal.empty()) (*forced)[r] = legal[0];
+    if (legal.size() < 2) continue;
+    if (mover >= 0) return -1;
+    mover = static_cast<int>(r);
+  }
+  return mover;
+}
+
+bool is_capture(const Captures& captures, MoveId move, const State& state) {
+  for (FactId f : captures.victims(move))
     if (state.test(f)) return true;
   return false;
 }
 
-std::optional<MoveId> capture_move(std::span<const MoveId> legal, const MoveBias& bias,
+std::optional<MoveId> capture_move(std::span<const MoveId> legal, const Captures& captures,
                                    const State& state, Random& rng) {
-  if (!bias.captures_active() || legal.size() < 2 || rng.uniform() >= bias.capture_share)
+  if (!captures.active() || legal.size() < 2 || rng.uniform() >= captures.share)
     return std::nullopt;
-  uint32_t captures = 0;  // counted, then the k-th taken: no allocation
-  for (MoveId m : legal) captures += is_capture(bias, m, state);
-  if (captures == 0) return std::nullopt;
-  uint32_t k = rng.below(captures);
+  uint32_t found = 0;  // counted, then the k-th taken: no allocation
+  for (MoveId m : legal) found += is_capture(captures, m, state);
+  if (found == 0) return std::nullopt;
+  uint32_t k = rng.below(found);
   for (MoveId m : legal)
-    if (is_capture(bias, m, state) && k-- == 0) return m;
+    if (is_capture(captures, m, state) && k-- == 0) return m;
   return std::nullopt;  // not reached
 }
 
 MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, const State& state,
                    Random& rng) {
-  if (std::optional<MoveId> capture = capture_move(legal, bias, state, rng)) return *capture;
+  if (std::optional<MoveId> capture = capture_move(legal, bias.captures, state, rng)) return *capture;
   if (!bias.active()) return legal[rng.below(static_cast<uint32_t>(legal.size()))];
   return epsilon_greedy_move(legal, [&](MoveId m) { return bias.value(m); }, bias.epsilon, rng);
 }

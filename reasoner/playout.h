@@ -14,6 +14,10 @@ namespace ggp::reasoner {
 // legal move (a broken game in a non-terminal state).
 bool random_joint_move(StateMachine& machine, const State& state, Random& rng, JointMove& joint);
 
+// The only role with more than one legal move in `state`, or -1 (none, or several). With
+// `forced`, also each role's first legal move (the other roles' only ones), where it has one.
+int only_mover(StateMachine& machine, const State& state, JointMove* forced = nullptr);
+
 // The move of `legal` (not empty) of highest value(move), ties broken uniformly at random
 // (reservoir sampling: the k-th tie replaces the pick with probability 1/k).
 template <class Value>
@@ -38,12 +42,12 @@ MoveId epsilon_greedy_move(std::span<const MoveId> legal, Value&& value, double 
   return top_valued_move(legal, value, rng);
 }
 
-// Whether `move` is a capture in `state` under `bias` (one of its victims holds there).
-bool is_capture(const MoveBias& bias, MoveId move, const State& state);
+// Whether `move` is a capture in `state` (one of its victims holds there).
+bool is_capture(const Captures& captures, MoveId move, const State& state);
 
-// With probability bias.capture_share, a uniformly drawn capture of `legal` in `state`, where it
-// has one (MoveBias); else nullopt. Draws nothing where the bias has no captures.
-std::optional<MoveId> capture_move(std::span<const MoveId> legal, const MoveBias& bias,
+// With probability captures.share, a uniformly drawn capture of `legal` in `state`, where it has
+// one; else nullopt. Draws nothing where the captures are not active.
+std::optional<MoveId> capture_move(std::span<const MoveId> legal, const Captures& captures,
                                    const State& state, Random& rng);
 
 // A move of `legal` (not empty) in `state` chosen by `bias`: a capture (capture_move), else

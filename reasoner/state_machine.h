@@ -43,19 +43,28 @@ enum class PlayoutPolicy { Random, Greedy };
 //
 // Captures (optional, with or without values): a move is a capture in a state where one of its
 // victims holds (facts it always removes, from a piece set whose count drops: agent/capture_moves.h).
-// With probability capture_share a role that has captures among its legal moves plays one of them,
+// With probability `share` a role that has captures among its legal moves plays one of them,
 // drawn uniformly; otherwise its move is chosen as above. Playouts that capture whenever they can
 // play out exchanges (a capture answered by a recapture), as Breakthrough programs' playouts do
 // (Lorentz & Horey 2013, "Programming Breakthrough"), where uniform ones leave pieces hanging.
+struct Captures {
+  // The victims of move m are facts[begin[m] .. begin[m + 1]), for m below begin.size() - 1;
+  // later moves have none.
+  std::span<const uint32_t> begin;
+  std::span<const FactId> facts;
+  double share = 0;
+  bool active() const { return share > 0 && begin.size() > 1; }
+  std::span<const FactId> victims(MoveId move) const {
+    if (size_t{move} + 1 >= begin.size()) return {};
+    return facts.subspan(begin[move], begin[move + 1] - begin[move]);
+  }
+};
+
 struct MoveBias {
   std::span<const float> values;
   float unseen = 1.0f;
   double epsilon = 1.0;
-  // The victims of move m are capture_victims[capture_begin[m] .. capture_begin[m + 1]), for m
-  // below capture_begin.size() - 1; later moves have none.
-  std::span<const uint32_t> capture_begin;
-  std::span<const FactId> capture_victims;
-  double capture_share = 0;
+  Captures captures;
   // Epsilon-greedy on `values`, no captures.
   static MoveBias on_values(std::span<const float> values, float unseen, double epsilon) {
     MoveBias bias;
@@ -64,11 +73,6 @@ struct MoveBias {
   }
   bool active() const { return !values.empty() && epsilon < 1.0; }
   float value(MoveId move) const { return move < values.size() ? values[move] : unseen; }
-  bool captures_active() const { return capture_share > 0 && capture_begin.size() > 1; }
-  std::span<const FactId> victims(MoveId move) const {
-    if (size_t{move} + 1 >= capture_begin.size()) return {};
-    return capture_victims.subspan(capture_begin[move], capture_begin[move + 1] - capture_begin[move]);
-  }
 };
 
 // What StateMachine::random_playouts played.

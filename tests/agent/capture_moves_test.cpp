@@ -18,14 +18,6 @@ using reasoner::State;
 
 namespace {
 
-reasoner::MoveBias bias_of(const CaptureMoves& captures) {
-  reasoner::MoveBias bias;
-  bias.capture_begin = captures.begin();
-  bias.capture_victims = captures.victims();
-  bias.capture_share = 1.0;
-  return bias;
-}
-
 // How many facts of `state` name a piece of `role` ("(cell X Y ROLE)").
 size_t pieces_of(reasoner::StateMachine& machine, const State& state, const std::string& role) {
   size_t n = 0;
@@ -46,7 +38,7 @@ TEST_CASE("captures found in breakthrough are exactly the moves that take a piec
   INFO(captures.summary());
   REQUIRE(!captures.empty());
   CHECK(captures.summary().find("captures: ") == 0);
-  const reasoner::MoveBias bias = bias_of(captures);
+  const reasoner::Captures played = captures.played_first(1.0);
   // Fresh random playouts: every legal move of the mover is a capture where it takes a piece.
   const char* names[] = {"white", "black"};
   size_t tried = 0, taking = 0, agree = 0;
@@ -68,7 +60,7 @@ TEST_CASE("captures found in breakthrough are exactly the moves that take a piec
           const bool takes = pieces_of(*machine, next, names[1 - r]) < before;
           ++tried;
           taking += takes;
-          agree += takes == reasoner::is_capture(bias, m, state);
+          agree += takes == reasoner::is_capture(played, m, state);
         }
       }
       REQUIRE(reasoner::random_joint_move(*machine, state, play_rng, joint));
@@ -90,7 +82,7 @@ TEST_CASE("a game whose pieces are never taken has no captures") {
   const CaptureMoves captures =
       CaptureMoves::discover(*machine, machine->initial_state(), rng, SearchLimits{});
   CHECK(captures.empty());
-  CHECK(captures.begin().empty());
+  CHECK_FALSE(captures.played_first(1.0).active());
 }
 
 TEST_CASE("the search finds captures at its first search when capture_share is set") {

@@ -185,14 +185,14 @@ CaptureChoices count_captures(StateMachine& machine, const State& start,
   CaptureChoices out;
   replay(machine, start, playouts, [&](const State& state, std::span<const MoveId> legal, MoveId move) {
     if (std::none_of(legal.begin(), legal.end(),
-                     [&](MoveId m) { return reasoner::is_capture(bias, m, state); })) {
+                     [&](MoveId m) { return reasoner::is_capture(bias.captures, m, state); })) {
       if (legal.size() < 2) return;
       ++out.without;
       out.top_without += is_top(bias, legal, move);
       return;
     }
     ++out.with_captures;
-    out.captured += reasoner::is_capture(bias, move, state);
+    out.captured += reasoner::is_capture(bias.captures, move, state);
   });
   return out;
 }
@@ -207,12 +207,12 @@ TEST_CASE("biased playouts play a capture first as often as capture_share, in th
   for (bool lanes : {true, false}) {
     CAPTURE(lanes);
     reasoner::MoveBias bias;
-    bias.capture_begin = table.begin;
-    bias.capture_victims = table.victims;
+    bias.captures.begin = table.begin;
+    bias.captures.facts = table.victims;
     double share[3];
     const double shares[3] = {1.0, 0.5, 0.0};
     for (int i = 0; i < 3; ++i) {
-      bias.capture_share = shares[i];
+      bias.captures.share = shares[i];
       const CaptureChoices c = count_captures(*machine, start, play(*machine, bias, lanes, 4, 5 + i), bias);
       REQUIRE(c.with_captures > 200);
       share[i] = static_cast<double>(c.captured) / static_cast<double>(c.with_captures);
@@ -224,7 +224,7 @@ TEST_CASE("biased playouts play a capture first as often as capture_share, in th
     CHECK(share[2] < share[1] - 0.1);
 
     // With MAST values as well: a capture still comes first, and where there is none the values.
-    bias.capture_share = 1.0;
+    bias.captures.share = 1.0;
     bias.values = values, bias.unseen = 1.0f, bias.epsilon = 0.0;
     const CaptureChoices valued =
         count_captures(*machine, start, play(*machine, bias, lanes, 2, 9), bias);
