@@ -34,7 +34,7 @@ uint64_t BitParallelPlayouts::greedy_step(uint64_t moved) {
     const size_t n = gather_legal(r, lanes);
     candidates_.clear();
     for (size_t i = 0; i < n; ++i)
-      if (ends_game_[legal_[i].first]) candidates_.push_back(legal_[i]);
+      if (win_candidates_[legal_[i].first]) candidates_.push_back(legal_[i]);
     if (candidates_.empty()) continue;
     if (!looked) {
       looked = true;
@@ -164,6 +164,7 @@ void BitParallelPlayouts::note_decisions(uint64_t moving, uint64_t wins) {
     last_mover_[lane] = mover;
     if (mover < 0) continue;
     decision_move_[lane] = choice_[static_cast<uint32_t>(mover) * kLanes + lane];
+    ++decided_[decision_move_[lane]];
     single |= l & (0 - l);
   }
   // A single mover chose among two moves or more (multi_), so it has another to try.
@@ -171,6 +172,17 @@ void BitParallelPlayouts::note_decisions(uint64_t moving, uint64_t wins) {
   retried_ = (retried_ & ~moving) | (moving & retrying_);
   clear_exclusions(moving & ~retrying_);  // a new decision: the old take-backs no longer apply
   retrying_ &= ~moving;
+}
+
+void BitParallelPlayouts::choose_win_candidates() {
+  auto share = [&](size_t m) {
+    return static_cast<double>(ended_[m]) / (static_cast<double>(decided_[m]) + kEndRatePrior);
+  };
+  double largest = 0;
+  for (size_t m = 0; m < ended_.size(); ++m)
+    if (ended_[m] > 0) largest = std::max(largest, share(m));
+  for (size_t m = 0; m < ended_.size(); ++m)
+    win_candidates_[m] = ended_[m] > 0 && share(m) * kWinCandidateSpread >= largest;
 }
 
 void BitParallelPlayouts::clear_exclusions(uint64_t lanes) {

@@ -29,6 +29,9 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
     for (const auto& [value, literal] : bits_->goals[r])
       if (value == reasoner::kWinGoal) win_literal_[r] = literal;
   ends_game_.assign(p_.num_moves, 0);
+  decided_.assign(p_.num_moves, 0);
+  ended_.assign(p_.num_moves, 0);
+  win_candidates_.assign(p_.num_moves, 0);
   excluded_.assign(p_.num_moves, 0);
   before_move_.assign(p_.num_facts, 0);
   saved_bases_.assign(p_.num_facts, 0);
@@ -178,6 +181,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
   revisable_ = retrying_ = retried_ = 0;
   unsafe_picks_ = 0;
   last_mover_.fill(-1);
+  if (greedy_) choose_win_candidates();
   for (size_t step = 0; active != 0; ++step) {
     evaluate(bits_->query);
     uint64_t ended = 0;
@@ -188,7 +192,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
       ended |= terminal;
       for (uint64_t l = terminal; l != 0; l &= l - 1)  // the moves that end games (greedy)
         if (const int lane = std::countr_zero(l); last_mover_[lane] >= 0)
-          ends_game_[decision_move_[lane]] = 1;
+          ends_game_[decision_move_[lane]] = 1, ++ended_[decision_move_[lane]];
     }
     for (uint64_t l = active & ~ended; l != 0; l &= l - 1)  // the depth limit ends a playout unfinished
       if (step - start_step_[std::countr_zero(l)] >= max_depth) {

@@ -48,7 +48,13 @@ fuzz_target() {
       sed "s/^/  /"
   else
     echo "fuzz.sh: $target: FINDING (see $log and build-fuzz/findings/)"
-    grep -E "ERROR|SUMMARY|uncaught|deadly|Test unit written" "$log" | head -5 | sed "s/^/  /"
+    # The cause first (an abort's own message comes before libFuzzer's "deadly signal").
+    grep -E "ERROR|SUMMARY|uncaught|deadly|Test unit written|disagree|Assertion|terminate called|what\(\)|runtime error" \
+      "$log" | head -8 | sed "s/^/  /"
+    echo "  the input, base64 (to replay it: base64 -d > input; $binary input):"
+    local unit
+    unit=$(grep -oE "Test unit written to [^ ]+" "$log" | head -1 | cut -d' ' -f5)
+    [ -z "$unit" ] || [ ! -f "$unit" ] || head -c 20000 "$unit" | base64 -w 120 | sed "s/^/    /"
     return 1
   fi
 }
