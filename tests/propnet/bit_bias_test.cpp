@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "propnet/bit_parallel.h"
+#include "propnet/breakthrough_captures.h"
 #include "propnet/lane_replay.h"
 #include "propnet/propnet_machine.h"
 #include "reasoner/playout.h"
@@ -139,39 +140,6 @@ TEST_CASE("biased playouts break ties among the moves of highest value at random
 
 
 
-// Breakthrough 5x5's captures written out: (move x1 y1 x2 y2) by a role removes the other role's
-// (cell x2 y2 ROLE) where it holds. `storage` holds the spans' data.
-struct CaptureTable {
-  std::vector<uint32_t> begin;
-  std::vector<reasoner::FactId> victims;
-};
-
-CaptureTable breakthrough_captures(StateMachine& machine) {
-  std::vector<std::pair<MoveId, reasoner::FactId>> pairs;
-  const char* roles[] = {"white", "black"};
-  for (RoleIndex r = 0; r < 2; ++r)
-    for (int x1 = 1; x1 <= 5; ++x1)
-      for (int y1 = 1; y1 <= 5; ++y1)
-        for (int x2 = 1; x2 <= 5; ++x2)
-          for (int y2 = 1; y2 <= 5; ++y2) {
-            const std::string move = "(move " + std::to_string(x1) + " " + std::to_string(y1) +
-                                     " " + std::to_string(x2) + " " + std::to_string(y2) + ")";
-            const auto m = machine.move_from_text(r, move);
-            const auto f = machine.fact_from_text("(cell " + std::to_string(x2) + " " +
-                                                  std::to_string(y2) + " " + roles[1 - r] + ")");
-            if (m && f) pairs.push_back({*m, *f});
-          }
-  std::sort(pairs.begin(), pairs.end());
-  CaptureTable table;
-  table.begin.assign(pairs.back().first + 2, 0);
-  for (const auto& [m, f] : pairs) {
-    table.victims.push_back(f);
-    ++table.begin[m + 1];
-  }
-  for (size_t m = 1; m < table.begin.size(); ++m) table.begin[m] += table.begin[m - 1];
-  return table;
-}
-
 struct CaptureChoices {
   size_t with_captures = 0;  // steps where the mover had a capture among its legal moves
   size_t captured = 0;       // ... and played one
@@ -197,18 +165,16 @@ CaptureChoices count_captures(StateMachine& machine, const State& start,
   return out;
 }
 
-
 TEST_CASE("biased playouts play a capture first as often as capture_share, in the lanes and one by one") {
   auto machine = make_propnet(shipped("breakthrough_5x5"));
-  const CaptureTable table = breakthrough_captures(*machine);
+  const testing::CaptureTable table = testing::breakthrough_captures(*machine);
   REQUIRE(table.victims.size() > 50);
   const State start = machine->initial_state();
   const std::vector<float> values = spread_values(4096);
   for (bool lanes : {true, false}) {
     CAPTURE(lanes);
     reasoner::MoveBias bias;
-    bias.captures.begin = table.begin;
-    bias.captures.facts = table.victims;
+    bias.captures = table.played_first(0);
     double share[3];
     const double shares[3] = {1.0, 0.5, 0.0};
     for (int i = 0; i < 3; ++i) {

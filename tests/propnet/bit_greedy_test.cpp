@@ -5,10 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 #include "propnet/bit_parallel.h"
+#include "propnet/breakthrough_captures.h"
 #include "propnet/lane_replay.h"
 #include "propnet/propnet_machine.h"
 #include "reasoner/playout.h"
@@ -158,32 +158,6 @@ TEST_CASE("greedy lanes: legal, scored as replayed, and greedy at every choice")
   }
 }
 
-// Breakthrough's captures from the rule sheet's texts: (move x1 y1 x2 y2) by a role removes the
-// other role's (cell x2 y2 OTHER). By propnet move id, as reasoner::Captures reads them.
-struct CaptureTable {
-  std::vector<uint32_t> begin;
-  std::vector<reasoner::FactId> victims;
-};
-
-CaptureTable breakthrough_captures(const Program& p) {
-  const char* roles[] = {"white", "black"};
-  CaptureTable table;
-  table.begin.assign(p.num_moves + 1, 0);
-  for (MoveId m = 0; m < p.num_moves; ++m) {
-    table.begin[m] = static_cast<uint32_t>(table.victims.size());
-    const RoleIndex r = m < p.role_moves[1] ? 0 : 1;
-    int x1, y1, x2, y2;
-    if (std::sscanf(p.move_texts[m].c_str(), "(move %d %d %d %d)", &x1, &y1, &x2, &y2) != 4) continue;
-    const std::string victim = "(cell " + std::to_string(x2) + " " + std::to_string(y2) + " " +
-                               roles[1 - r] + ")";
-    const auto f = std::find(p.fact_texts.begin(), p.fact_texts.end(), victim);
-    if (f != p.fact_texts.end())
-      table.victims.push_back(static_cast<reasoner::FactId>(f - p.fact_texts.begin()));
-  }
-  table.begin[p.num_moves] = static_cast<uint32_t>(table.victims.size());
-  return table;
-}
-
 TEST_CASE("greedy lanes: moves that rarely end the playouts they are in are not tested for a win") {
   // breakthrough_5x5 ends when a piece reaches its goal row (row 5 for white, 1 for black), which
   // ends every playout it is played in, or when a capture takes the last piece, which ends a few
@@ -192,12 +166,10 @@ TEST_CASE("greedy lanes: moves that rarely end the playouts they are in are not 
   auto bits = compile_bit_program(build_program(rules));
   REQUIRE(bits);
   const Program& p = *bits->program;
-  const CaptureTable table = breakthrough_captures(p);
+  const testing::CaptureTable table = testing::breakthrough_captures(p);
   REQUIRE(table.victims.size() > 50);
   reasoner::MoveBias bias;
-  bias.captures.begin = table.begin;
-  bias.captures.facts = table.victims;
-  bias.captures.share = 1.0;
+  bias.captures = table.played_first(1.0);
   BitParallelPlayouts lanes(bits);
   reasoner::Random rng(29);
   const State start = p.initial;
