@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "agent/piece_features.h"
+#include "agent/state_sample.h"
 #include "reasoner/playout.h"
 
 namespace ggp::agent {
@@ -15,37 +16,6 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
-namespace {
-
-constexpr size_t kStatesPerPlayout = 6;  // states kept from each sampled playout, at random
-
-// Non-terminal states of random playouts from `root`, a few from each.
-std::vector<State> sample_states(reasoner::StateMachine& machine, const State& root,
-                                 reasoner::Random& rng, const SearchLimits& limits,
-                                 const CaptureSettings& settings) {
-  std::vector<State> states, path;
-  reasoner::JointMove joint;
-  for (size_t p = 0; p < settings.max_playouts && states.size() < settings.max_states; ++p) {
-    path.assign(1, root);
-    bool cut = false;
-    while (!machine.is_terminal(path.back()) && !cut) {
-      cut = interrupted_at_step(limits, path.size()) ||
-            !reasoner::random_joint_move(machine, path.back(), rng, joint);
-      if (cut) break;
-      State next;
-      machine.next_state(path.back(), joint, next);
-      path.push_back(std::move(next));
-    }
-    if (cut && interrupted(limits)) break;
-    if (path.size() < 2) continue;
-    for (size_t k = 0; k < kStatesPerPlayout && states.size() < settings.max_states; ++k)
-      states.push_back(path[rng.below(static_cast<uint32_t>(path.size() - 1))]);
-  }
-  return states;
-}
-
-}  // namespace
-
 CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State& root,
                                     reasoner::Random& rng, const SearchLimits& limits,
                                     const CaptureSettings& settings) {
@@ -53,14 +23,11 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   const Clock::time_point begin = Clock::now();
   // A share of the time for each stage (where there is a deadline): a quarter to sample, half of
   // the rest for the first pass; the second pass goes over the states the first one saw.
-  auto share_of_rest = [&](double share) {
-    SearchLimits part = limits;
-    const Clock::time_point now = Clock::now();
-    if (limits.deadline != Clock::time_point::max() && limits.deadline > now)
-      part.deadline = now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
-    return part;
-  };
-  const std::vector<State> states = sample_states(machine, root, rng, share_of_rest(0.25), settings);
+  auto share_of_rest = [&](double share) { return share_of_time_left(limits, share); };
+  StateSample sample;
+  sample.max_playouts = settings.max_playouts, sample.max_states = settings.max_states;
+  const std::vector<State> states =
+      sample_playout_states(machine, root, rng, share_of_rest(0.25), sample);
   // First pass: every fact a move removed is a candidate victim; the facts of the states and
   // of their successors (a piece on a square reached only by a game's last move included) make
   // the piece sets.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "agent/legal_share.h"
+#include "agent/move_effects.h"
 
 namespace ggp::agent {
 
@@ -57,6 +58,8 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
     decide_heuristic(limits);
   if (config_.capture_share > 0 && !captures_decided_) decide_captures(limits);
+  if (config_.amaf_min_fixed > 0 && config_.amaf != AmafMode::Off && !amaf_decided_)
+    decide_amaf(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (!node_proof_visits_.empty()) {
     if (!node_prover_) node_prover_ = std::make_unique<ForcedWinSearch>(machine_);
@@ -288,6 +291,24 @@ void MctsSearcher::decide_heuristic(const SearchLimits& limits) {
   if (config_.implicit_alpha > 0 && heuristic_)
     add_note(implicit_ ? "implicit minimax backups on"
                        : "implicit minimax backups off (the evaluation is too weak)");
+}
+
+void MctsSearcher::decide_amaf(const SearchLimits& limits) {
+  amaf_decided_ = true;
+  const Node& root = tree_.node(0);
+  if (root.terminal) return;
+  reasoner::Random rng(probe_rng_.next());
+  const MoveEffects effects =
+      measure_move_effects(machine_, root.state, rng, kMoveEffectPlayouts,
+                           probe_limits(limits, kMoveEffectSeconds), config_.max_playout_depth);
+  // No decision seen (simultaneous moves only, or no move legal twice): AMAF stays.
+  const bool off = effects.decisions > 0 && effects.fixed_share < config_.amaf_min_fixed;
+  if (off) config_.amaf = AmafMode::Off;
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "AMAF %s (%.3f of the moves tried in %zu states have a fixed effect)",
+                off ? "off" : "on", effects.fixed_share, effects.states);
+  add_note(line);
 }
 
 void MctsSearcher::decide_captures(const SearchLimits& limits) {

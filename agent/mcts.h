@@ -131,6 +131,10 @@ class MctsSearcher : public Searcher {
   // With capture_share, once: find the captures (agent/capture_moves.h) within a quarter of the
   // call's time, at most kCaptureSeconds, for every playout that follows.
   void decide_captures(const SearchLimits& limits);
+  // With amaf_min_fixed and AMAF on, once: measure the share of moves with a fixed effect
+  // (agent/move_effects.h; kMoveEffectPlayouts within a quarter of the call's time, at most
+  // kMoveEffectSeconds) and turn AMAF off below amaf_min_fixed.
+  void decide_amaf(const SearchLimits& limits);
   // With heuristic_weight or implicit_alpha, once: learn the evaluation from playouts within a
   // quarter of the call's time (at most kHeuristicSeconds) and keep it if it passes its check
   // (agent/heuristic.h).
@@ -269,6 +273,9 @@ class MctsSearcher : public Searcher {
   static constexpr double kGreedyProbeSeconds = 1.0;
   static constexpr double kLegalShareSeconds = 0.3;
   static constexpr size_t kLegalSharePlayouts = 64;
+  static constexpr double kMoveEffectSeconds = 0.3;
+  static constexpr size_t kMoveEffectPlayouts = 64;
+  bool amaf_decided_ = false;
   bool greedy_decided_ = false;
   std::unique_ptr<Heuristic> heuristic_;  // when learned and kept
   bool heuristic_decided_ = false;

@@ -88,6 +88,10 @@ struct MctsConfig {
   bool amaf_untried = false;  // an untried move with AMAF data is scored as if tried once with its
                               // AMAF value as mean (first-play urgency from AMAF, as Go programs
                               // order moves by RAVE), instead of being tried before any other
+  // With AMAF on: at the first search, AMAF is turned off where fewer than this share of the
+  // moves played from the root's random playouts have a fixed effect (agent/move_effects.h:
+  // connect four's drops land at different heights). 0: AMAF stays as set.
+  double amaf_min_fixed = 0;
 
   PlayoutMode playout = PlayoutMode::Random;  // playout policy
   double mast_temperature = 0.1;  // MAST Gibbs temperature on results in [0,1] (tau 10 on 0..100)

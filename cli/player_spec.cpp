@@ -77,6 +77,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
                                        {"rave", agent::AmafMode::Rave}});
   s["amaf_alpha"] = number("amaf_alpha", c.amaf_alpha);
   s["amaf_untried"] = number("amaf_untried", c.amaf_untried);
+  s["amaf_fixed"] = number("amaf_fixed", c.amaf_min_fixed);
   auto playout = choice<agent::PlayoutMode>("playout", c.playout,
                                            {{"random", agent::PlayoutMode::Random},
                                             {"mast", agent::PlayoutMode::Mast},
@@ -365,7 +366,8 @@ std::string player_spec_help() {
     help += p.name + std::string(p.name.size() < 8 ? 8 - p.name.size() : 1, ' ') + p.summary + "\n";
   help +=
       "        MCTS settings: c, k, amaf=off|alpha|rave, amaf_alpha, amaf_untried=0|1 (untried\n"
-      "        moves ranked by their AMAF value instead of all tried first),\n"
+      "        moves ranked by their AMAF value instead of all tried first), amaf_fixed=S (AMAF\n"
+      "        off where less than share S of the moves have a fixed effect; 0: not measured),\n"
       "        playout=random|mast|mast_eg|mast_eg_auto|ppa|ppa_eg (mast_eg: epsilon-greedy MAST,\n"
       "        in the bit-parallel lanes too; mast_eg_auto: mast_eg where greedy playouts are off,\n"
       "        as greedy=auto decides, random where they are on; ppa_eg: epsilon-greedy PPA, in\n"

@@ -1,0 +1,43 @@
+#include "agent/state_sample.h"
+
+#include <chrono>
+
+#include "reasoner/playout.h"
+
+namespace ggp::agent {
+
+using reasoner::State;
+
+SearchLimits share_of_time_left(const SearchLimits& limits, double share) {
+  SearchLimits part = limits;
+  const Clock::time_point now = Clock::now();
+  if (limits.deadline != Clock::time_point::max() && limits.deadline > now)
+    part.deadline = now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
+  return part;
+}
+
+std::vector<State> sample_playout_states(reasoner::StateMachine& machine, const State& root,
+                                         reasoner::Random& rng, const SearchLimits& limits,
+                                         const StateSample& sample) {
+  std::vector<State> states, path;
+  reasoner::JointMove joint;
+  for (size_t p = 0; p < sample.max_playouts && states.size() < sample.max_states; ++p) {
+    path.assign(1, root);
+    bool cut = false;
+    while (!machine.is_terminal(path.back()) && !cut && path.size() <= sample.max_steps) {
+      cut = interrupted_at_step(limits, path.size()) ||
+            !reasoner::random_joint_move(machine, path.back(), rng, joint);
+      if (cut) break;
+      State next;
+      machine.next_state(path.back(), joint, next);
+      path.push_back(std::move(next));
+    }
+    if (cut && interrupted(limits)) break;
+    if (path.size() < 2) continue;
+    for (size_t k = 0; k < sample.states_per_playout && states.size() < sample.max_states; ++k)
+      states.push_back(path[rng.below(static_cast<uint32_t>(path.size() - 1))]);
+  }
+  return states;
+}
+
+}  // namespace ggp::agent
