@@ -54,7 +54,11 @@ TEST_CASE("amaf_fixed turns AMAF off at the first search where moves have no fix
   config.leaf_batch = 16;
   config.leaf_playouts = 4;
   config.amaf_min_fixed = 0.5;
-  for (const auto& [game, off] : {std::pair{"connect_four", true}, {"breakthrough_5x5", false}}) {
+  // (No structured binding: clang 14 cannot capture one in INFO's lambda.)
+  for (const std::pair<const char*, bool>& expected :
+       {std::pair{"connect_four", true}, {"breakthrough_5x5", false}}) {
+    const char* game = expected.first;
+    const bool off = expected.second;
     auto machine = test::shipped_propnet(game);
     MctsSearcher searcher(config, *machine, 5);
     searcher.set_root(machine->initial_state());
