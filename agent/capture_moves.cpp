@@ -6,7 +6,6 @@
 #include <unordered_map>
 
 #include "agent/piece_features.h"
-#include "agent/state_sample.h"
 #include "reasoner/playout.h"
 
 namespace ggp::agent {
@@ -23,11 +22,8 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   const Clock::time_point begin = Clock::now();
   // A share of the time for each stage (where there is a deadline): a quarter to sample, half of
   // the rest for the first pass; the second pass goes over the states the first one saw.
-  auto share_of_rest = [&](double share) { return share_of_time_left(limits, share); };
-  StateSample sample;
-  sample.max_playouts = settings.max_playouts, sample.max_states = settings.max_states;
   const std::vector<State> states =
-      sample_playout_states(machine, root, rng, share_of_rest(0.25), sample);
+      sample_playout_states(machine, root, rng, share_of_time_left(limits, 0.25), settings.sample);
   // First pass: every fact a move removed is a candidate victim; the facts of the states and
   // of their successors (a piece on a square reached only by a game's last move included) make
   // the piece sets.
@@ -60,7 +56,7 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   };
   std::unordered_map<MoveId, std::vector<FactId>> candidates;
   for (const State& s : states) s.for_each_fact([&](FactId f) { seen.set(f); });
-  const size_t visited = for_each_move(states.size(), share_of_rest(0.5), [&](MoveId m, const State& s, const State& n) {
+  const size_t visited = for_each_move(states.size(), share_of_time_left(limits, 0.5), [&](MoveId m, const State& s, const State& n) {
     n.for_each_fact([&](FactId f) { seen.set(f); });
     s.for_each_fact([&](FactId f) {
       if (n.test(f)) return;

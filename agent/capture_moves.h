@@ -18,15 +18,15 @@
 #include <vector>
 
 #include "agent/searcher.h"
+#include "agent/state_sample.h"
 #include "reasoner/random.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent {
 
 struct CaptureSettings {
-  size_t max_playouts = 400;  // random playouts from the root sampled at most
-  size_t max_states = 2000;   // states kept at most, each of whose legal moves is tried
-  size_t min_seen = 3;        // a victim is kept only once seen held this many times
+  StateSample sample;    // the states each of whose legal moves is tried (agent/state_sample.h)
+  size_t min_seen = 3;   // a victim is kept only once seen held this many times
 };
 
 class CaptureMoves {

@@ -83,15 +83,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   };
   // With the guard, its share of the time is kept back from the tree search while it has work;
   // what it leaves goes back to the tree (under a playout budget, its states are its bound).
-  SearchLimits tree_limits = limits;
-  if (guard_move() && limits.deadline != Clock::time_point::max()) {
-    const Clock::time_point now = Clock::now();
-    if (limits.deadline > now)
-      tree_limits.deadline =
-          now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) *
-                                                             (1.0 - config_.guard_share));
-  }
-  run(tree_limits);
+  run(guard_move() ? share_of_time_left(limits, 1.0 - config_.guard_share) : limits);
   if (drop_node_proofs_if_lost()) run(rest());  // the rest of the call, in the fresh tree
   if (config_.guard_plies > 0) {
     guard(limits);

@@ -52,13 +52,7 @@ TrialSettings MetagameSearcher::trial_settings(const SearchLimits& limits) const
                                   : kDefaultTrialPlayouts;
   trial.max_moves = config_.max_trial_moves;
   trial.stop = limits.stop;
-  if (limits.deadline != Clock::time_point::max()) {
-    Clock::time_point now = Clock::now();
-    trial.deadline = limits.deadline <= now
-                         ? now
-                         : now + std::chrono::duration_cast<Clock::duration>(
-                                     (limits.deadline - now) * config_.time_fraction);
-  }
+  trial.deadline = share_of_time_left(limits, config_.time_fraction).deadline;
   return trial;
 }
 

@@ -27,6 +27,16 @@ struct SearchLimits {
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop at once
 };
 
+// `limits` with its deadline (where it has one still ahead) brought forward to `share` of the time
+// left: the part of a call's time given to one stage of it.
+inline SearchLimits share_of_time_left(const SearchLimits& limits, double share) {
+  SearchLimits part = limits;
+  const Clock::time_point now = Clock::now();
+  if (limits.deadline != Clock::time_point::max() && limits.deadline > now)
+    part.deadline = now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
+  return part;
+}
+
 // Limits of `playouts` playouts and no clock.
 inline SearchLimits playout_budget(uint64_t playouts) {
   SearchLimits limits;

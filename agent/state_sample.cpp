@@ -1,20 +1,10 @@
 #include "agent/state_sample.h"
 
-#include <chrono>
-
 #include "reasoner/playout.h"
 
 namespace ggp::agent {
 
 using reasoner::State;
-
-SearchLimits share_of_time_left(const SearchLimits& limits, double share) {
-  SearchLimits part = limits;
-  const Clock::time_point now = Clock::now();
-  if (limits.deadline != Clock::time_point::max() && limits.deadline > now)
-    part.deadline = now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
-  return part;
-}
 
 std::vector<State> sample_playout_states(reasoner::StateMachine& machine, const State& root,
                                          reasoner::Random& rng, const SearchLimits& limits,

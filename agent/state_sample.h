@@ -18,9 +18,6 @@ struct StateSample {
   size_t max_steps = std::numeric_limits<size_t>::max();  // joint moves of a playout at most
 };
 
-// `limits` with its deadline (where it has one) brought forward to `share` of the time left.
-SearchLimits share_of_time_left(const SearchLimits& limits, double share);
-
 // Non-terminal states of random playouts from `root` (the root among them), until `limits`
 // interrupt or the sample's caps are reached.
 std::vector<reasoner::State> sample_playout_states(reasoner::StateMachine& machine,
