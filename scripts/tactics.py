@@ -5,6 +5,7 @@ and how often a searcher, given one search there, plays a move proven lost.
     scripts/tactics.py harvest GAME.kif RECORD.json... --out SUITE.json [--plies 11] [--seconds 3]
                                [--role ROLE]
     scripts/tactics.py score SUITE.json --searcher [NAME=]SPEC... [--seconds 5] [--seeds 1]
+                             [--first-seed 1]
 
 harvest: at every turn of every record (match records of GGP-Base's form, as `ggp tournament`
 writes them) where one role chooses, the forced-win search alone (`ggp bench-prove --record R
@@ -109,7 +110,7 @@ def score(a):
     tally = {name: {"spec": spec, "searches": 0, "blunders": 0, "traps": 0, "wins": 0,
                     "wins_taken": 0, "playouts": 0} for name, spec in searchers.items()}
     for k, position in enumerate(suite["positions"]):
-        for seed in range(1, a.seeds + 1):
+        for seed in range(a.first_seed, a.first_seed + a.seeds):
             for searcher, spec in searchers.items():  # interleaved: the load falls on each alike
                 move, playouts = search_move(a, game, position, spec, seed)
                 t = tally[searcher]
@@ -157,6 +158,7 @@ def main():
     s.add_argument("--game", help="the .kif file, if not the suite's")
     s.add_argument("--seconds", type=float, default=5)
     s.add_argument("--seeds", type=int, default=1)
+    s.add_argument("--first-seed", type=int, default=1, help="seeds run from this one")
     s.add_argument("--json", help="write the tallies here")
     s.add_argument("--verbose", action="store_true", help="a line for every search")
     a = p.parse_args()

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Connect Four positions of real matches labelled by an exact oracle, as a tactics suite.
+
+    scripts/oracle_suite.py label RECORD.json... --out SUITE.json [--width 8] [--from-move 12]
+                                  [--to-move N] [--nodes 100000000]
+    scripts/oracle_suite.py check [--game games_kif/connect_four.kif] [--positions 30]
+
+label: at every turn (from --from-move on, before --to-move) of match records of a Connect Four
+game (`(drop C)` moves, 6 rows, --width columns: 8 for the corpus's base/connectFour, 7 for the
+shipped games_kif/connect_four.kif), scripts/connect_four_oracle.cpp solves each move of the
+mover; a position is kept where the moves differ in value and every move was solved within
+--nodes nodes (the early middle game is out of reach: about 30M nodes a second, and 8 stones on
+the 8-wide board take minutes). The suite has scripts/tactics.py's form, so `scripts/tactics.py
+score SUITE.json --game GAME.kif --searcher ...` scores searchers on it: "lost" holds the moves of
+a lower value than the best (a draw thrown away counts, as a loss does), "won" every winning
+move; each position also keeps every move's value and the move the player of the record chose.
+
+check: the oracle against the project's own forced-win search (`ggp bench-prove`) on positions of
+uniformly random games of the shipped 7-wide game: every move proven lost must be lost for the
+oracle and every move proven won won. Exits 1 on a disagreement or if too few moves were proven
+to compare.
+
+The oracle is compiled on first use (c++ -O2) into $GGP_BUILD or build/.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from proof_scan import prove  # noqa: E402
+
+ROWS = 6
+
+
+def oracle_binary():
+    source = os.path.join(HERE, "connect_four_oracle.cpp")
+    build = os.environ.get("GGP_BUILD", os.path.join(HERE, "..", "build"))
+    os.makedirs(build, exist_ok=True)
+    binary = os.path.join(build, "connect_four_oracle")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        subprocess.run([os.environ.get("CXX", "c++"), "-std=c++20", "-O2", "-o", binary, source],
+                       check=True)
+    return binary
+
+
+def solve(positions, width, nodes):
+    """Each position (a list of columns from 1) -> {column: value or None}."""
+    lines = "".join(" ".join(map(str, p)) + "\n" for p in positions)
+    out = subprocess.run([oracle_binary(), str(nodes), str(width)], input=lines,
+                         capture_output=True, text=True, check=True)
+    results = []
+    for line in out.stdout.splitlines():
+        answer = json.loads(line)
+        if "error" in answer:
+            raise ValueError(answer["error"])
+        results.append({int(c): v for c, v in answer["values"].items()})
+    return results
+
+
+def column(move):
+    m = re.search(r"drop\s*(\d+)", move)
+    return int(m.group(1)) if m else None
+
+
+def label(a):
+    positions, seen = [], set()
+    for path in a.records:
+        with open(path) as f:
+            record = json.load(f)
+        roles = record["gameRoleNames"]
+        names = record.get("playerNamesFromHost") or roles
+        columns, todo = [], []
+        for turn, joint in enumerate(record["moves"]):
+            mover = next(i for i, m in enumerate(joint) if column(m))
+            if a.from_move <= turn < a.to_move and tuple(columns) not in seen:
+                seen.add(tuple(columns))
+                todo.append((turn, mover, list(columns), column(joint[mover])))
+            columns.append(column(joint[mover]))
+        for (turn, mover, _, played), values in zip(
+                todo, solve([t[2] for t in todo], a.width, a.nodes)):
+            if not values or None in values.values():
+                continue
+            best = max(values.values())
+            if min(values.values()) == best:
+                continue
+            positions.append({
+                "record": os.path.join(*path.split(os.sep)[-3:]), "turn": turn,
+                "moves": record["moves"][:turn],
+                "mover": roles[mover], "player": names[mover], "choices": len(values),
+                "value": best, "values": {f"(drop{c})": v for c, v in values.items()},
+                "lost": [f"(drop{c})" for c, v in values.items() if v < best],
+                "won": [f"(drop{c})" for c, v in values.items() if v == 1],
+                "played": f"(drop{played})"})
+            p = positions[-1]
+            worse = "  WORSE" if p["played"] in p["lost"] else ""
+            print(f"{p['record']} turn {turn + 1}: {p['player']} ({p['mover']}) best {best}, "
+                  f"played {played} ({values[played]}), {len(p['lost'])} of "
+                  f"{len(values)} worse{worse}", flush=True)
+    with open(a.out, "w") as f:
+        json.dump({"game": f"Connect Four, {a.width} columns", "oracle": "exact",
+                   "from_move": a.from_move, "to_move": a.to_move, "positions": positions}, f,
+                  separators=(",", ":"))
+    worse = sum(1 for p in positions if p["played"] in p["lost"])
+    print(f"{a.out}: {len(positions)} positions, {worse} where the move played was worse than "
+          f"the best")
+
+
+def has_line(board, c, r, who):
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            x, y = c + sign * dc, r + sign * dr
+            while board.get((x, y)) == who:
+                run, x, y = run + 1, x + sign * dc, y + sign * dr
+        if run >= 4:
+            return True
+    return False
+
+
+def random_game(width, stones, rng):
+    """Columns of a uniformly random game of `stones` moves with no line made, or None."""
+    board, heights, columns = {}, [0] * width, []
+    for k in range(stones):
+        free = [c for c in range(width) if heights[c] < ROWS]
+        c = rng.choice(free)
+        board[(c, heights[c])] = k % 2
+        if has_line(board, c, heights[c], k % 2):
+            return None
+        heights[c] += 1
+        columns.append(c + 1)
+    return columns
+
+
+def check(a):
+    rng = random.Random(a.seed)
+    games = []
+    while len(games) < a.positions:
+        game = random_game(7, rng.randrange(a.min_stones, a.max_stones + 1), rng)
+        if game:
+            games.append(game)
+    compared = disagreements = 0
+    for game, values in zip(games, solve(games, 7, a.nodes)):
+        roles = ["red", "yellow"]
+        moves = [[f"(drop {c})", "noop"] if k % 2 == 0 else ["noop", f"(drop {c})"]
+                 for k, c in enumerate(game)]
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump({"gameRoleNames": roles, "moves": moves}, f)
+        try:
+            lost, won, _, depth, _ = prove(a.ggp, a.game, f.name, len(game), a.plies, a.seconds)
+        finally:
+            os.unlink(f.name)
+        for move, want in [(m, -1) for m in lost] + [(m, 1) for m in won]:
+            got = values.get(column(move))
+            compared += 1
+            if got != want:
+                disagreements += 1
+                print(f"DISAGREE {' '.join(map(str, game))}: {move} proven {want}, oracle {got}")
+        print(f"{len(game)} stones, proofs to {depth} turns: {len(lost)} lost, {len(won)} won; "
+              f"oracle {values}", flush=True)
+    print(f"{compared} proven moves compared, {disagreements} disagreements")
+    if disagreements or compared < a.min_compared:
+        sys.exit(1)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ggp", default=os.environ.get("GGP", "build/ggp"))
+    sub = p.add_subparsers(dest="command", required=True)
+    lab = sub.add_parser("label", help="a suite from match records")
+    lab.add_argument("records", nargs="+")
+    lab.add_argument("--out", required=True)
+    lab.add_argument("--width", type=int, default=8)
+    lab.add_argument("--from-move", type=int, default=12)
+    lab.add_argument("--to-move", type=int, default=10_000)
+    lab.add_argument("--nodes", type=int, default=100_000_000)
+    chk = sub.add_parser("check", help="the oracle against the forced-win search")
+    chk.add_argument("--game", default=os.path.join(HERE, "..", "games_kif", "connect_four.kif"))
+    chk.add_argument("--positions", type=int, default=30)
+    chk.add_argument("--min-stones", type=int, default=20)
+    chk.add_argument("--max-stones", type=int, default=30)
+    chk.add_argument("--plies", type=int, default=7)
+    chk.add_argument("--seconds", type=float, default=2)
+    chk.add_argument("--nodes", type=int, default=200_000_000)
+    chk.add_argument("--min-compared", type=int, default=10)
+    chk.add_argument("--seed", type=int, default=1)
+    a = p.parse_args()
+    label(a) if a.command == "label" else check(a)
+
+
+if __name__ == "__main__":
+    main()
