@@ -56,14 +56,16 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   };
   std::unordered_map<MoveId, std::vector<FactId>> candidates;
   for (const State& s : states) s.for_each_fact([&](FactId f) { seen.set(f); });
-  const size_t visited = for_each_move(states.size(), share_of_time_left(limits, 0.5), [&](MoveId m, const State& s, const State& n) {
+  auto note_removed = [&](MoveId m, const State& s, const State& n) {
     n.for_each_fact([&](FactId f) { seen.set(f); });
     s.for_each_fact([&](FactId f) {
       if (n.test(f)) return;
       std::vector<FactId>& list = candidates[m];
       if (std::find(list.begin(), list.end(), f) == list.end()) list.push_back(f);
     });
-  });
+  };
+  const size_t visited =
+      for_each_move(states.size(), share_of_time_left(limits, 0.5), note_removed);
   const PieceFeatures sets = PieceFeatures::discover(machine, std::span(&seen, 1));
   if (sets.size() == 0) {
     out.summary_ = "no captures (no piece sets in " + std::to_string(visited) + " states)";

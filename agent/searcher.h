@@ -33,7 +33,8 @@ inline SearchLimits share_of_time_left(const SearchLimits& limits, double share)
   SearchLimits part = limits;
   const Clock::time_point now = Clock::now();
   if (limits.deadline != Clock::time_point::max() && limits.deadline > now)
-    part.deadline = now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
+    part.deadline =
+        now + std::chrono::duration_cast<Clock::duration>((limits.deadline - now) * share);
   return part;
 }
 

@@ -91,6 +91,8 @@ int solve(const Position& pos, int alpha, int beta) {
   if (pos.own_spots() & pos.possible()) return 1;
   const uint64_t next = pos.non_losing();
   if (!next) return -1;
+  // Two cells left: the mover cannot win with either (checked above) and has a move after which
+  // the opponent's last cell does not win (non_losing), so the board fills with no line: a draw.
   if (pos.moves >= W * H - 2) return 0;
   Entry& e = table[pos.key() % table.size()];
   if (e.key == pos.key()) {

@@ -3,17 +3,18 @@
 
     scripts/oracle_suite.py label RECORD.json... --out SUITE.json [--width 8] [--from-move 12]
                                   [--to-move N] [--nodes 100000000]
-    scripts/oracle_suite.py check [--game games_kif/connect_four.kif] [--positions 30]
+    scripts/oracle_suite.py check [--positions 30]
 
 label: at every turn (from --from-move on, before --to-move) of match records of a Connect Four
 game (`(drop C)` moves, 6 rows, --width columns: 8 for the corpus's base/connectFour, 7 for the
 shipped games_kif/connect_four.kif), scripts/connect_four_oracle.cpp solves each move of the
 mover; a position is kept where the moves differ in value and every move was solved within
---nodes nodes (the early middle game is out of reach: about 30M nodes a second, and 8 stones on
-the 8-wide board take minutes). The suite has scripts/tactics.py's form, so `scripts/tactics.py
-score SUITE.json --game GAME.kif --searcher ...` scores searchers on it: "lost" holds the moves of
-a lower value than the best (a draw thrown away counts, as a loss does), "won" every winning
-move; each position also keeps every move's value and the move the player of the record chose.
+--nodes nodes (the early middle game is out of reach: about 30M nodes a second, and a position of
+8 stones on the 8-wide board was not solved in 300M nodes a move). The suite has
+scripts/tactics.py's form, so `scripts/tactics.py score SUITE.json --game GAME.kif --searcher ...`
+scores searchers on it: "lost" holds the moves of a lower value than the best (a draw thrown away
+counts, as a loss does), "won" every winning move; each position also keeps every move's value
+and the move the player of the record chose.
 
 check: the oracle against the project's own forced-win search (`ggp bench-prove`) on positions of
 uniformly random games of the shipped 7-wide game: every move proven lost must be lost for the
@@ -36,6 +37,7 @@ sys.path.insert(0, HERE)
 from proof_scan import prove  # noqa: E402
 
 ROWS = 6
+SHIPPED = os.path.join(HERE, "..", "games_kif", "connect_four.kif")  # 7 wide: check's game
 
 
 def oracle_binary():
@@ -50,17 +52,14 @@ def oracle_binary():
 
 
 def solve(positions, width, nodes):
-    """Each position (a list of columns from 1) -> {column: value or None}."""
+    """Each position (a list of columns from 1) -> {column: value or None}, or the oracle's error
+    (a string) where the columns are not a position: a full column, a line already made."""
     lines = "".join(" ".join(map(str, p)) + "\n" for p in positions)
     out = subprocess.run([oracle_binary(), str(nodes), str(width)], input=lines,
                          capture_output=True, text=True, check=True)
-    results = []
-    for line in out.stdout.splitlines():
-        answer = json.loads(line)
-        if "error" in answer:
-            raise ValueError(answer["error"])
-        results.append({int(c): v for c, v in answer["values"].items()})
-    return results
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    return [a["error"] if "error" in a else {int(c): v for c, v in a["values"].items()}
+            for a in answers]
 
 
 def column(move):
@@ -84,6 +83,9 @@ def label(a):
             columns.append(column(joint[mover]))
         for (turn, mover, _, played), values in zip(
                 todo, solve([t[2] for t in todo], a.width, a.nodes)):
+            if isinstance(values, str) or played not in values:
+                error = values if isinstance(values, str) else f"no column {played} to play"
+                sys.exit(f"{path} turn {turn + 1}: {error} (is --width {a.width} the board's?)")
             if not values or None in values.values():
                 continue
             best = max(values.values())
@@ -111,27 +113,11 @@ def label(a):
           f"the best")
 
 
-def has_line(board, c, r, who):
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        run = 1
-        for sign in (1, -1):
-            x, y = c + sign * dc, r + sign * dr
-            while board.get((x, y)) == who:
-                run, x, y = run + 1, x + sign * dc, y + sign * dr
-        if run >= 4:
-            return True
-    return False
-
-
-def random_game(width, stones, rng):
-    """Columns of a uniformly random game of `stones` moves with no line made, or None."""
-    board, heights, columns = {}, [0] * width, []
-    for k in range(stones):
-        free = [c for c in range(width) if heights[c] < ROWS]
-        c = rng.choice(free)
-        board[(c, heights[c])] = k % 2
-        if has_line(board, c, heights[c], k % 2):
-            return None
+def random_columns(width, stones, rng):
+    """A uniformly random sequence of `stones` drops into columns with room (a line may be made)."""
+    heights, columns = [0] * width, []
+    for _ in range(stones):
+        c = rng.choice([c for c in range(width) if heights[c] < ROWS])
         heights[c] += 1
         columns.append(c + 1)
     return columns
@@ -140,10 +126,11 @@ def random_game(width, stones, rng):
 def check(a):
     rng = random.Random(a.seed)
     games = []
-    while len(games) < a.positions:
-        game = random_game(7, rng.randrange(a.min_stones, a.max_stones + 1), rng)
-        if game:
-            games.append(game)
+    while len(games) < a.positions:  # the oracle (one node a move) turns down games with a line
+        batch = [random_columns(7, rng.randrange(a.min_stones, a.max_stones + 1), rng)
+                 for _ in range(a.positions)]
+        games += [g for g, v in zip(batch, solve(batch, 7, 1)) if not isinstance(v, str)]
+    games = games[:a.positions]
     compared = disagreements = 0
     for game, values in zip(games, solve(games, 7, a.nodes)):
         roles = ["red", "yellow"]
@@ -152,7 +139,7 @@ def check(a):
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump({"gameRoleNames": roles, "moves": moves}, f)
         try:
-            lost, won, _, depth, _ = prove(a.ggp, a.game, f.name, len(game), a.plies, a.seconds)
+            lost, won, _, depth, _ = prove(a.ggp, SHIPPED, f.name, len(game), a.plies, a.seconds)
         finally:
             os.unlink(f.name)
         for move, want in [(m, -1) for m in lost] + [(m, 1) for m in won]:
@@ -180,7 +167,6 @@ def main():
     lab.add_argument("--to-move", type=int, default=10_000)
     lab.add_argument("--nodes", type=int, default=100_000_000)
     chk = sub.add_parser("check", help="the oracle against the forced-win search")
-    chk.add_argument("--game", default=os.path.join(HERE, "..", "games_kif", "connect_four.kif"))
     chk.add_argument("--positions", type=int, default=30)
     chk.add_argument("--min-stones", type=int, default=20)
     chk.add_argument("--max-stones", type=int, default=30)
