@@ -406,7 +406,10 @@ class Rewriter {
   Term specialise(const Term& call, const std::vector<Literal>& guard,
                   const std::vector<Rule>& defs, SourceLocation where, std::vector<Rule>& out) {
     Term aux;
-    aux.name = fresh_symbol(game_.symbols.name(relation_of(call)) + mark_);
+    // Named after the sheet's relation, not after an aux relation's name: a chain of
+    // specialisations must not grow names (a fuzzed sheet made 11,000 names of up to 45 kB).
+    const std::string& called = game_.symbols.name(relation_of(call));
+    aux.name = fresh_symbol(called.substr(0, called.find(mark_)) + mark_);
     std::vector<SymbolId> in_order;
     collect_variables(call, in_order);
     std::set<SymbolId> seen;
