@@ -1,5 +1,6 @@
 #include "gdl/loader.h"
 
+#include "gdl/moveless_queries.h"
 #include "gdl/parser.h"
 #include "gdl/unsafe_rules.h"
 #include "gdl/validator.h"
@@ -8,6 +9,7 @@ namespace ggp::gdl {
 
 std::shared_ptr<const Game> load_game(Game game, std::vector<Diagnostic>* warnings) {
   validate(game, warnings);
+  read_queries_without_moves(game);
   make_rules_safe(game);
   return std::make_shared<const Game>(std::move(game));
 }

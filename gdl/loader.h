@@ -9,8 +9,9 @@
 
 namespace ggp::gdl {
 
-// A validated game from a .kif file or from rule text, its unsafe rules rewritten as GGP-Base's
-// prover reads them (gdl/unsafe_rules.h), so every machine sees safe rules. Throws GdlError.
+// A validated game from a .kif file or from rule text, rewritten as GGP-Base's prover reads it:
+// legal, goal and terminal without moves (gdl/moveless_queries.h), then the unsafe rules as safe
+// ones (gdl/unsafe_rules.h), so every machine sees the same meaning. Throws GdlError.
 std::shared_ptr<const Game> load_game_file(const std::string& path);
 std::shared_ptr<const Game> load_game_text(std::string_view text, std::string source = "<rules>");
 // Validates an already parsed game (e.g. from a START message) and shares it; the validator's
