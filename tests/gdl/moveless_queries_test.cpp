@@ -9,18 +9,10 @@
 #include <vector>
 
 #include "gdl/parser.h"
+#include "rule_texts.h"
 
 using namespace ggp::gdl;
-
-namespace {
-
-std::vector<std::string> texts(const Game& g) {
-  std::vector<std::string> out;
-  for (const Rule& r : g.rules) out.push_back(to_string(r, g.symbols));
-  return out;
-}
-
-}  // namespace
+using ggp::gdl::testing::rule_texts;
 
 TEST_CASE("moveless queries: does is false in legal, goal and terminal, and only there") {
   const std::string rules =
@@ -35,7 +27,7 @@ TEST_CASE("moveless queries: does is false in legal, goal and terminal, and only
       "(<= (goal a 0) (or (not (does a (pick 1))) (true flag)))";
   Game g = parse_game(rules);
   CHECK(read_queries_without_moves(g) == 1);
-  CHECK(texts(g) ==
+  CHECK(rule_texts(g) ==
         std::vector<std::string>{
             "(role a)", "(init s)", "(index 1)", "(<= (legal a (pick ?x)) (index ?x))",
             "(<= (legal a rest) (not picked~moveless))", "(<= picked (does a (pick 1)))",
@@ -49,5 +41,5 @@ TEST_CASE("moveless queries: a sheet whose queries do not depend on does comes b
       "(<= terminal (true t)) (<= (goal a 100) (true t))";
   Game g = parse_game(rules);
   CHECK(read_queries_without_moves(g) == 0);
-  CHECK(texts(g) == texts(parse_game(rules)));
+  CHECK(rule_texts(g) == rule_texts(parse_game(rules)));
 }

@@ -10,19 +10,15 @@
 
 #include "gdl/loader.h"
 #include "gdl/parser.h"
+#include "rule_texts.h"
 
 using namespace ggp::gdl;
+using ggp::gdl::testing::rule_texts;
 
 namespace {
 
-std::vector<std::string> texts(const Game& g) {
-  std::vector<std::string> out;
-  for (const Rule& r : g.rules) out.push_back(to_string(r, g.symbols));
-  return out;
-}
-
 bool has_rule(const Game& g, const std::string& text) {
-  std::vector<std::string> all = texts(g);
+  std::vector<std::string> all = rule_texts(g);
   return std::find(all.begin(), all.end(), text) != all.end();
 }
 
@@ -80,7 +76,7 @@ TEST_CASE("unsafe rules: a game of safe rules comes back unchanged, 'or's and al
   UnsafeRewrite report;
   Game after = rewritten(rules, &report);
   CHECK_FALSE(report.changed());
-  CHECK(texts(after) == texts(before));
+  CHECK(rule_texts(after) == rule_texts(before));
   CHECK(after.symbols.size() == before.symbols.size());
 }
 
@@ -123,7 +119,7 @@ TEST_CASE("unsafe rules: an unsafe rule nothing observable uses is dropped") {
                          "(<= terminal (true (s 2)))",
                      &report);
   CHECK(report.dropped_rules == 1);  // `pair`; `junk` is safe and stays
-  CHECK(texts(g).size() == parse_game(kFrame).rules.size() + 2);
+  CHECK(rule_texts(g).size() == parse_game(kFrame).rules.size() + 2);
 }
 
 TEST_CASE("unsafe rules: a legal move with a variable nothing binds is dropped") {
@@ -146,11 +142,11 @@ TEST_CASE("unsafe rules: a relation whose callers bind its head is unfolded into
                          "(<= terminal (line 2))",
                      &report);
   CHECK(report.unfolded_relations == 1);
-  for (const std::string& t : texts(g)) CHECK(t.find("(column ") == std::string::npos);
+  for (const std::string& t : rule_texts(g)) CHECK(t.find("(column ") == std::string::npos);
   CHECK(has_rule(g, "(<= (line ?z) (true (s ?z)) (index ?z))"));
   CHECK(has_rule(g, "(<= (next (s 2)) (index ?m) (true (s 1)) (index 1))"));
   // The negated call becomes the negation of a new relation, guarded by the caller's (index ?m).
-  const std::vector<std::string> all = texts(g);
+  const std::vector<std::string> all = rule_texts(g);
   auto aux = std::find_if(all.begin(), all.end(),
                           [](const std::string& t) { return t.rfind("(<= (next (s 1))", 0) == 0; });
   REQUIRE(aux != all.end());
@@ -167,7 +163,7 @@ TEST_CASE("unsafe rules: the calls of one body are unfolded together, in order")
   Game g = rewritten(std::string(kFrame) +
                      "(<= (p ?a (g ?a)) (index ?a)) (p ?q ?q)"
                      "(<= (legal a (m ?x ?z)) (index ?x) (p ?x ?y) (p ?y ?z))");
-  const std::vector<std::string> all = texts(g);
+  const std::vector<std::string> all = rule_texts(g);
   const std::vector<std::string> legal(all.end() - 4, all.end());
   CHECK(legal == std::vector<std::string>{
                      "(<= (legal a (m ?x (g (g ?x)))) (index ?x) (index ?x) (index (g ?x)))",
@@ -202,7 +198,7 @@ TEST_CASE("unsafe rules: unfolding stops at its work budget and leaves the rest 
     CHECK(report.unfolding_work == kBudget);
     CHECK(report.unfolded_relations == 0);
     CHECK(report.unsafe_left == 10);  // c's rules, as written
-    CHECK(texts(g) == texts(parse_game(rules)));
+    CHECK(rule_texts(g) == rule_texts(parse_game(rules)));
   }
   SUBCASE("a unifier whose bindings nest") {
     Game g = parse_game(nested_bindings(30));
@@ -230,7 +226,7 @@ TEST_CASE("unsafe rules: the loader unfolds within the default budget") {
   auto g = load_game_text(nested_bindings(30));
   CHECK(std::count_if(g->rules.begin(), g->rules.end(),
                       [](const Rule& r) { return !is_safe(r); }) == 1);
-  CHECK(texts(*g) == texts(parse_game(nested_bindings(30))));
+  CHECK(rule_texts(*g) == rule_texts(parse_game(nested_bindings(30))));
 }
 
 TEST_CASE("unsafe rules: what cannot be unfolded stays unsafe") {
