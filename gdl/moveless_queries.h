@@ -11,6 +11,9 @@
 //   true (the literal goes);
 // - a relation that depends on `does` is called there through a copy, `r~moveless`, whose rules
 //   are rewritten the same way; `next` and everything else keep calling `r` with the moves.
+// The keywords' own rules are rewritten in place, so a body that calls legal, goal or terminal
+// (in `next`, say) also sees them without moves: GGP-Base would give that call the moves; no
+// corpus game writes it (two games' terminal depends on `does`; no body calls a keyword there).
 // Every other rule comes back unchanged. Safety is kept: only negative literals and whole `or`
 // branches or rules are dropped, and a positive atom of a kept rule stays.
 #include "gdl/ast.h"
