@@ -3,6 +3,8 @@
 
     scripts/oracle_suite.py label RECORD.json... --out SUITE.json [--width 8] [--from-move 12]
                                   [--to-move N] [--nodes 100000000]
+    scripts/oracle_suite.py values RECORD.json... [--width 8] [--from-move 12] [--to-move N]
+                                   [--nodes 100000000]
     scripts/oracle_suite.py check [--positions 30]
 
 label: at every turn (from --from-move on, before --to-move) of match records of a Connect Four
@@ -15,6 +17,10 @@ scripts/tactics.py's form, so `scripts/tactics.py score SUITE.json --game GAME.k
 scores searchers on it: "lost" holds the moves of a lower value than the best (a draw thrown away
 counts, as a loss does), "won" every winning move; each position also keeps every move's value
 and the move the player of the record chose.
+
+values: a line a record, each turn's value for its mover (`14r+1`: turn 14, red to move, a win;
+`+0` a draw, `-1` a loss, `?` not solved within --nodes), with `!` where the move played was worse
+than the best: where a match was decided, and whether before the oracle's reach.
 
 check: the oracle against the project's own forced-win search (`ggp bench-prove`) on positions of
 uniformly random games of the shipped 7-wide game: every move proven lost must be lost for the
@@ -67,25 +73,43 @@ def column(move):
     return int(m.group(1)) if m else None
 
 
+def record_turns(path, from_move, to_move, seen=None):
+    """The record at `path`, its roles, its players' names, and its turns from `from_move` on,
+    before `to_move`, as (turn, mover, columns played before it, column played); a position in
+    `seen` (a set, which this fills) is left out."""
+    with open(path) as f:
+        record = json.load(f)
+    roles = record["gameRoleNames"]
+    names = record.get("playerNamesFromHost") or roles
+    columns, todo = [], []
+    for turn, joint in enumerate(record["moves"]):
+        mover = next(i for i, m in enumerate(joint) if column(m))
+        if from_move <= turn < to_move and (seen is None or tuple(columns) not in seen):
+            if seen is not None:
+                seen.add(tuple(columns))
+            todo.append((turn, mover, list(columns), column(joint[mover])))
+        columns.append(column(joint[mover]))
+    return record, roles, names, todo
+
+
+def solved_turns(path, todo, a):
+    """Each turn of `todo` with its mover's {column: value or None}; stops the script with a
+    message where a turn is no position of a board --width wide."""
+    out = []
+    for (turn, mover, columns, played), values in zip(
+            todo, solve([t[2] for t in todo], a.width, a.nodes)):
+        if isinstance(values, str) or played not in values:
+            error = values if isinstance(values, str) else f"no column {played} to play"
+            sys.exit(f"{path} turn {turn + 1}: {error} (is --width {a.width} the board's?)")
+        out.append(((turn, mover, columns, played), values))
+    return out
+
+
 def label(a):
     positions, seen = [], set()
     for path in a.records:
-        with open(path) as f:
-            record = json.load(f)
-        roles = record["gameRoleNames"]
-        names = record.get("playerNamesFromHost") or roles
-        columns, todo = [], []
-        for turn, joint in enumerate(record["moves"]):
-            mover = next(i for i, m in enumerate(joint) if column(m))
-            if a.from_move <= turn < a.to_move and tuple(columns) not in seen:
-                seen.add(tuple(columns))
-                todo.append((turn, mover, list(columns), column(joint[mover])))
-            columns.append(column(joint[mover]))
-        for (turn, mover, _, played), values in zip(
-                todo, solve([t[2] for t in todo], a.width, a.nodes)):
-            if isinstance(values, str) or played not in values:
-                error = values if isinstance(values, str) else f"no column {played} to play"
-                sys.exit(f"{path} turn {turn + 1}: {error} (is --width {a.width} the board's?)")
+        record, roles, names, todo = record_turns(path, a.from_move, a.to_move, seen)
+        for (turn, mover, _, played), values in solved_turns(path, todo, a):
             if not values or None in values.values():
                 continue
             best = max(values.values())
@@ -111,6 +135,24 @@ def label(a):
     worse = sum(1 for p in positions if p["played"] in p["lost"])
     print(f"{a.out}: {len(positions)} positions, {worse} where the move played was worse than "
           f"the best")
+
+
+def values(a):
+    """One line a record: each turn's value for its mover (+1 won, 0 drawn, -1 lost, ? not solved
+    within --nodes), marked ! where the move played was worse than the best: where the match was
+    decided."""
+    for path in a.records:
+        record, roles, _, todo = record_turns(path, a.from_move, a.to_move)
+        cells = []
+        for (turn, mover, _, played), vals in solved_turns(path, todo, a):
+            if not vals or None in vals.values():
+                cells.append(f"{turn + 1}{roles[mover][0]}?")
+                continue
+            best = max(vals.values())
+            mark = "!" if vals[played] < best else ""
+            cells.append(f"{turn + 1}{roles[mover][0]}{best:+d}{mark}")
+        goals = " ".join(f"{r}={g}" for r, g in zip(roles, record.get("goalValues", [])))
+        print(f"{path} ({goals}): {' '.join(cells)}", flush=True)
 
 
 def random_columns(width, stones, rng):
@@ -166,6 +208,12 @@ def main():
     lab.add_argument("--from-move", type=int, default=12)
     lab.add_argument("--to-move", type=int, default=10_000)
     lab.add_argument("--nodes", type=int, default=100_000_000)
+    val = sub.add_parser("values", help="each turn's value in match records")
+    val.add_argument("records", nargs="+")
+    val.add_argument("--width", type=int, default=8)
+    val.add_argument("--from-move", type=int, default=12)
+    val.add_argument("--to-move", type=int, default=10_000)
+    val.add_argument("--nodes", type=int, default=100_000_000)
     chk = sub.add_parser("check", help="the oracle against the forced-win search")
     chk.add_argument("--positions", type=int, default=30)
     chk.add_argument("--min-stones", type=int, default=20)
@@ -176,7 +224,7 @@ def main():
     chk.add_argument("--min-compared", type=int, default=10)
     chk.add_argument("--seed", type=int, default=1)
     a = p.parse_args()
-    label(a) if a.command == "label" else check(a)
+    {"label": label, "values": values, "check": check}[a.command](a)
 
 
 if __name__ == "__main__":
