@@ -9,8 +9,9 @@
 #include "propnet/demand.h"
 #include "propnet/fact_table.h"
 #include "propnet/ground_strata.h"
-#include "propnet/pattern_binding.h"
 #include "propnet/huge_pages.h"
+#include "propnet/idle_arguments.h"
+#include "propnet/pattern_binding.h"
 #include "propnet/rule_set.h"
 #include "propnet/rule_split.h"
 
@@ -59,6 +60,7 @@ class Grounder {
 
   Grounding run() {
     set_ = prepare_rules(game_, out_.pool);
+    if (limits_.drop_idle_arguments) drop_idle_arguments(set_, out_.pool);
     if (limits_.restrict_to_demand) restrict_to_demand(set_, out_.pool);
     if (limits_.split_rules) split_rules(set_, out_.pool);
     prepared_ = set_.rules.size();
@@ -405,7 +407,7 @@ class Grounder {
   std::vector<std::vector<uint32_t>> filters_;
   PatternBinding binding_{out_.pool};
   std::vector<char> step_ready_;                       // by step of the plan: prepare_step ran
-  std::vector<const FactTable::Index*> step_index_;     // by step: its index, or none
+  std::vector<const FactTable::Index*> step_index_;    // by step: its index, or none
   std::vector<std::vector<uint32_t>> step_positions_;  // by step: the positions it indexes
   size_t work_ = 0;
   // The head of the last instance emitted in this run of the rule, and the values of its variables

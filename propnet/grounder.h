@@ -34,6 +34,8 @@ struct GroundingLimits {
   double whole_share = 0.25;             // ...unless the whole rules ground within this share of
                                          // the time (and within the size limits); 0: split at once
   bool restrict_to_demand = true;        // ground relations only where called (demand.h)
+  bool drop_idle_arguments = true;       // drop argument positions that only a domain decides
+                                         // (idle_arguments.h)
   const std::atomic<bool>* cancel = nullptr;  // once set, grounding throws "build cancelled"
 };
 
