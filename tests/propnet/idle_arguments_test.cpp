@@ -99,6 +99,11 @@ TEST_CASE("positions that only a unary static relation decides are dropped, othe
   CHECK(arity_after(base + "(<= (r ?a) (c ?a) (t ?a)) (<= (t ?b) (e ?b) (true x))"
                            "(<= (legal p q) (r 1))",
                     "r", 1) == 1);
+  // A domain keeps its argument even where that argument alone would be idle.
+  const std::string chained = base + "(<= (c2 ?a) (c ?a)) (<= (r ?a) (c2 ?a) (true x))"
+                                     "(<= (legal p q) (r 1))";
+  CHECK(arity_after(chained, "r", 1) == 0);
+  CHECK(arity_after(chained, "c2", 1) == 1);
   // The same domain along the call: dropped on both sides.
   CHECK(arity_after(base + "(<= (r ?a) (c ?a) (t ?a)) (<= (t ?b) (c ?b) (true x))"
                            "(<= (legal p q) (r 1))",
