@@ -21,14 +21,6 @@ size_t occurrences(const Pattern& p, uint32_t slot) {
   return static_cast<size_t>(std::count(slots.begin(), slots.end(), slot));
 }
 
-std::vector<uint32_t> unique_slots(const Pattern& p) {
-  std::vector<uint32_t> s;
-  collect_slots(p, s);
-  std::sort(s.begin(), s.end());
-  s.erase(std::unique(s.begin(), s.end()), s.end());
-  return s;
-}
-
 // An atom named `name` over `args`: interned whole when every argument is ground.
 Pattern make_atom(gdl::SymbolId name, std::vector<Pattern> args, TermPool& pool) {
   Pattern p;

@@ -95,19 +95,19 @@ class Compiler {
   std::unordered_map<gdl::SymbolId, uint32_t> slots_;
 };
 
+}  // namespace
+
+void collect_slots(const Pattern& p, std::vector<uint32_t>& out) {
+  if (p.kind == Pattern::Kind::Var) out.push_back(p.value);
+  for (const Pattern& a : p.args) collect_slots(a, out);
+}
+
 std::vector<uint32_t> unique_slots(const Pattern& p) {
   std::vector<uint32_t> s;
   collect_slots(p, s);
   std::sort(s.begin(), s.end());
   s.erase(std::unique(s.begin(), s.end()), s.end());
   return s;
-}
-
-}  // namespace
-
-void collect_slots(const Pattern& p, std::vector<uint32_t>& out) {
-  if (p.kind == Pattern::Kind::Var) out.push_back(p.value);
-  for (const Pattern& a : p.args) collect_slots(a, out);
 }
 
 uint32_t RuleSet::relation(gdl::SymbolId name, uint32_t arity) {

@@ -20,6 +20,8 @@ struct Pattern {
 
 // Appends the variable slots of `p` (with repeats) to `out`.
 void collect_slots(const Pattern& p, std::vector<uint32_t>& out);
+// The variable slots of `p`, sorted, without repeats.
+std::vector<uint32_t> unique_slots(const Pattern& p);
 
 // One literal of a prepared rule over relation `relation` (index into RuleSet::relations).
 struct PreparedAtom {
