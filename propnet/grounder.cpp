@@ -352,7 +352,7 @@ class Grounder {
       size_t& mine = literals_by_rule_[rule_index()];
       mine += out_.body.size() - begin + 1;
       if (mine > limits_.max_body_literals / kHotShare) maybe_hot();
-      if (out_.body.size() + out_.rules.size() > limits_.max_body_literals)
+      if (out_.rule_literals() > limits_.max_body_literals)
         throw OverBudget("grounding too large (more than " +
                          std::to_string(limits_.max_body_literals) + " rule literals, " +
                          heaviest_rule() + ")");

@@ -61,6 +61,9 @@ struct Grounding {
   AtomKind kind_of(TermId atom) const {
     return atom < kind.size() ? static_cast<AtomKind>(kind[atom]) : AtomKind::Absent;
   }
+  // The grounding's size as GroundingLimits::max_body_literals counts it: a head and its body
+  // literals per recorded rule instance.
+  size_t rule_literals() const { return body.size() + rules.size(); }
 };
 
 Grounding ground(const gdl::Game& game, const GroundingLimits& limits = {});

@@ -1,13 +1,13 @@
 #include "propnet/idle_arguments.h"
 
 #include <algorithm>
-#include <span>
 #include <utility>
 
 namespace ggp::propnet {
 namespace {
 
-constexpr uint32_t kNotIdle = UINT32_MAX;  // a position's domain: none, the position is kept
+constexpr uint32_t kNotIdle = UINT32_MAX;    // a position's domain: none, the position is kept
+constexpr uint32_t kUnset = UINT32_MAX - 1;  // a candidate no rule has been read for yet
 
 bool mentions(const Pattern& p, uint32_t slot) {
   if (p.kind == Pattern::Kind::Var) return p.value == slot;
@@ -72,8 +72,9 @@ class IdleAnalysis {
     return occurrences(head, v) == 1 ? v : kNotIdle;
   }
 
-  // Positions start as candidates (with the D of their first rule) where the relation may have
-  // idle ones, and lose it where a rule of theirs has no single D over the head's variable.
+  // Positions start as candidates (kUnset) where the relation may have idle ones, take the D of
+  // their first rule, and lose it where a rule of theirs has no D over the head's variable or
+  // another one. Every candidate relation has a rule, so none is left kUnset.
   void find_candidates() {
     const size_t n = set_.relations.size();
     std::vector<char> eligible(n, 0);
@@ -81,22 +82,16 @@ class IdleAnalysis {
     for (const PreparedRule& rule : set_.rules)
       for (const PreparedAtom& a : rule.negative) eligible[a.relation] = 0;
     domain_.resize(n);
-    std::vector<std::vector<char>> seen(n);
     for (uint32_t r = 0; r < n; ++r) {
       const bool keyword = set_.relations[r].name < gdl::kw::count;
-      domain_[r].assign(set_.relations[r].arity, eligible[r] && !keyword ? 0 : kNotIdle);
-      seen[r].assign(set_.relations[r].arity, 0);
+      domain_[r].assign(set_.relations[r].arity, eligible[r] && !keyword ? kUnset : kNotIdle);
     }
     for (const PreparedRule& rule : set_.rules) {
       std::vector<uint32_t>& dom = domain_[rule.head.relation];
       for (uint32_t i = 0; i < dom.size(); ++i) {
         if (dom[i] == kNotIdle) continue;
         const uint32_t d = single_domain(rule, head_variable(rule, i));
-        if (d == kNotIdle || (seen[rule.head.relation][i] && dom[i] != d))
-          dom[i] = kNotIdle;
-        else
-          dom[i] = d;
-        seen[rule.head.relation][i] = 1;
+        dom[i] = dom[i] == kUnset || dom[i] == d ? d : kNotIdle;
       }
     }
   }
@@ -164,9 +159,7 @@ void drop_from_atom(PreparedAtom& atom, const std::vector<uint32_t>& domains, co
                     TermPool& pool, std::vector<PreparedAtom>* domain_atoms) {
   std::vector<Pattern> args;
   if (atom.atom.kind == Pattern::Kind::Ground) {
-    const std::span<const TermId> ids = pool.args(atom.atom.value);
-    for (TermId t : std::vector<TermId>(ids.begin(), ids.end()))
-      args.push_back({Pattern::Kind::Ground, t, {}});
+    for (TermId t : pool.args(atom.atom.value)) args.push_back({Pattern::Kind::Ground, t, {}});
   } else {
     args = std::move(atom.atom.args);
   }
@@ -188,6 +181,8 @@ void drop_from_atom(PreparedAtom& atom, const std::vector<uint32_t>& domains, co
   atom.slots = unique_slots(atom.atom);
 }
 
+// Whether the domain literal `b` is `a` already: the same ground atom, or D(v) over the same
+// variable. Others (D of a function term) are never matched: a repeat costs nothing but a join.
 bool same_literal(const PreparedAtom& a, const PreparedAtom& b) {
   if (a.relation != b.relation || a.atom.kind != b.atom.kind) return false;
   if (a.atom.kind == Pattern::Kind::Ground) return a.atom.value == b.atom.value;

@@ -50,10 +50,6 @@ constexpr const char* kLines = R"(
   (<= (goal ?p 0) (role ?p) (not (won ?p)) (won ?q) (distinct ?p ?q))
 )";
 
-size_t rule_literals(const Grounding& g) {
-  return g.body.size() + g.rules.size();
-}
-
 TEST_CASE("demand restricts a relation to the arguments its callers name") {
   auto rules = gdl::load_game_text(kLines, "lines");
   TermPool pool;
@@ -68,8 +64,8 @@ TEST_CASE("demand restricts a relation to the arguments its callers name") {
 
   GroundingLimits whole;
   whole.restrict_to_demand = false;
-  size_t unrestricted = rule_literals(ground(*rules, whole));
-  size_t restricted = rule_literals(ground(*rules, {}));
+  size_t unrestricted = ground(*rules, whole).rule_literals();
+  size_t restricted = ground(*rules, {}).rule_literals();
   MESSAGE("rule literals: " << unrestricted << " unrestricted, " << restricted << " restricted");
   CHECK(restricted * 4 < unrestricted);  // 8 lines instead of 9^3 triples
 }

@@ -65,10 +65,6 @@ uint32_t arity_after(const std::string& kif, const std::string& name, uint32_t a
   return set.relations[r].arity;
 }
 
-size_t rule_literals(const Grounding& g) {
-  return g.body.size() + g.rules.size();
-}
-
 TEST_CASE("positions that only a unary static relation decides are dropped, others kept") {
   const std::string climb = climb_game(4);
   CHECK(arity_after(climb, "ok3", 3) == 0);
@@ -100,8 +96,9 @@ TEST_CASE("positions that only a unary static relation decides are dropped, othe
                            "(<= (legal p q) (r 1))",
                     "r", 1) == 1);
   // A domain keeps its argument even where that argument alone would be idle.
-  const std::string chained = base + "(<= (c2 ?a) (c ?a)) (<= (r ?a) (c2 ?a) (true x))"
-                                     "(<= (legal p q) (r 1))";
+  const std::string chained = base +
+                              "(<= (c2 ?a) (c ?a)) (<= (r ?a) (c2 ?a) (true x))"
+                              "(<= (legal p q) (r 1))";
   CHECK(arity_after(chained, "r", 1) == 0);
   CHECK(arity_after(chained, "c2", 1) == 1);
   // The same domain along the call: dropped on both sides.
@@ -115,8 +112,8 @@ TEST_CASE("dropping idle arguments shrinks the grounding and the propnet agrees 
   GroundingLimits kept, dropped;
   kept.drop_idle_arguments = false;
   kept.whole_share = dropped.whole_share = 0;  // split at once, as a hard game would
-  const size_t before = rule_literals(ground(*game, kept));
-  const size_t after = rule_literals(ground(*game, dropped));
+  const size_t before = ground(*game, kept).rule_literals();
+  const size_t after = ground(*game, dropped).rule_literals();
   MESSAGE("climb(14) rule literals: " << before << " with every argument, " << after
                                       << " with the idle ones dropped");
   CHECK(after * 100 < before);

@@ -53,11 +53,6 @@ constexpr const char* kPainter = R"(
   (<= goal_reached (true (cell 1 ?y blue)) (not (true (cell 2 ?y blue))) (index ?y))
 )";
 
-size_t rule_literals(const Grounding& g) {
-  return g.body.size() + g.rules.size();
-}
-
-
 TEST_CASE("splitting makes helper relations for parts linked only through the head") {
   auto rules = gdl::load_game_text(kPainter, "painter");
   TermPool pool;
@@ -82,7 +77,7 @@ TEST_CASE("a split grounding is smaller and its propnet agrees with the prover")
   whole.split_rules = false;
   Grounding unsplit = ground(*rules, whole);
   Grounding split = ground(*rules, split_at_once());
-  CHECK(rule_literals(split) < rule_literals(unsplit));
+  CHECK(split.rule_literals() < unsplit.rule_literals());
   CHECK(split.true_atoms.size() == unsplit.true_atoms.size());
   CHECK(split.does_atoms.size() == unsplit.does_atoms.size());
 
@@ -106,8 +101,8 @@ TEST_CASE("corpus: splitting shrinks the grounding of the corpus's breakthrough"
   auto rules = gdl::load_game_file(ggp::testing::corpus_path("games/base/breakthrough.kif"));
   GroundingLimits whole;
   whole.split_rules = false;
-  size_t unsplit = rule_literals(ground(*rules, whole));
-  size_t split = rule_literals(ground(*rules, split_at_once()));
+  size_t unsplit = ground(*rules, whole).rule_literals();
+  size_t split = ground(*rules, split_at_once()).rule_literals();
   MESSAGE("breakthrough rule literals: " << unsplit << " whole, " << split << " split");
   CHECK(split <= unsplit);
 }
@@ -132,8 +127,8 @@ TEST_CASE("a hot rule is eliminated and the propnet still agrees with the prover
   auto rules = gdl::load_game_text(testing::guessing_game(20), "guessing");
   GroundingLimits whole;
   whole.split_rules = false;  // no splitting, no elimination
-  size_t plain = rule_literals(ground(*rules, whole));
-  size_t eliminated = rule_literals(ground(*rules, split_at_once()));
+  size_t plain = ground(*rules, whole).rule_literals();
+  size_t eliminated = ground(*rules, split_at_once()).rule_literals();
   MESSAGE("guessing rule literals: " << plain << " plain, " << eliminated << " eliminated");
   CHECK(eliminated * 10 < plain);
   auto net = make_propnet(rules, {});
