@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "propnet/constant_fluents.h"
 #include "propnet/deadline.h"
 #include "propnet/demand.h"
 #include "propnet/fact_table.h"
@@ -60,8 +61,10 @@ class Grounder {
 
   Grounding run() {
     set_ = prepare_rules(game_, out_.pool);
+    if (limits_.read_constant_fluents) read_constant_fluents(set_, out_.pool);
     if (limits_.drop_idle_arguments) drop_idle_arguments(set_, out_.pool);
-    if (limits_.restrict_to_demand) restrict_to_demand(set_, out_.pool);
+    if (limits_.restrict_to_demand)
+      restrict_to_demand(set_, out_.pool, limits_.demand_through_dynamic);
     if (limits_.split_rules) split_rules(set_, out_.pool);
     prepared_ = set_.rules.size();
     for (uint32_t r : hot_) eliminate_variables(set_, out_.pool, r);
@@ -444,12 +447,20 @@ Grounding ground(const gdl::Game& game, const GroundingLimits& limits) {
       spare = grounder.release();
     }
   }
+  // Last, a grounding too large is tried again with demand passed through dynamic atoms
+  // (demand.h): merrills fails within a second without it and builds in 0.2 s with it.
+  GroundingLimits current = limits;
   for (;;) {
-    Grounder grounder(game, limits, start, hot, std::move(spare));
+    Grounder grounder(game, current, start, hot, std::move(spare));
     try {
       return grounder.run();
     } catch (const HotRule& h) {
       hot.push_back(h.rule);
+      spare = grounder.release();
+    } catch (const OverBudget&) {
+      if (current.demand_through_dynamic || !current.restrict_to_demand) throw;
+      current.demand_through_dynamic = true;
+      hot.clear();
       spare = grounder.release();
     }
   }

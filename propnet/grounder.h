@@ -1,8 +1,9 @@
 #pragma once
 // Grounding (instantiation) of a game's rules, the first step of the propnet.
-// Passes: prepare_rules, restrict_to_demand and split_rules (rule_set.h, demand.h, rule_split.h),
-// stratify (ground_strata.h), then the semi-naive evaluation in grounder.cpp over fact tables
-// (fact_table.h) and pattern bindings (pattern_binding.h).
+// Passes: prepare_rules, read_constant_fluents, drop_idle_arguments, restrict_to_demand and
+// split_rules (rule_set.h, demand.h, rule_split.h), stratify (ground_strata.h), then the semi-naive
+// evaluation in grounder.cpp over fact tables (fact_table.h) and pattern bindings
+// (pattern_binding.h).
 //
 // 1. Relations that do not depend on `true` or `does` are static: evaluated exactly, stratum by
 //    stratum (strongly connected components of the dependency graph, in dependency order), with
@@ -28,12 +29,16 @@ namespace ggp::propnet {
 
 struct GroundingLimits {
   double seconds = 10.0;                 // wall time for the whole grounding
-  size_t max_terms = 4'000'000;          // ground terms interned
+  size_t max_terms = 8'000'000;          // ground terms interned
   size_t max_body_literals = 8'000'000;  // literals over all recorded rule instances
   bool split_rules = true;               // ground independent body parts apart (rule_split.h)...
   double whole_share = 0.25;             // ...unless the whole rules ground within this share of
                                          // the time (and within the size limits); 0: split at once
-  bool restrict_to_demand = true;        // ground relations only where called (demand.h)
+  bool restrict_to_demand = true;        // ground relations only where called (demand.h)...
+  bool demand_through_dynamic = false;   // ...as dynamic atoms and recursion pass it on; ground()
+                                         // tries it last, after a grounding too large
+  bool read_constant_fluents = true;     // fluents only a frame keeps, read from init
+                                         // (constant_fluents.h)
   bool drop_idle_arguments = true;       // drop argument positions that only a domain decides
                                          // (idle_arguments.h)
   const std::atomic<bool>* cancel = nullptr;  // once set, grounding throws "build cancelled"
