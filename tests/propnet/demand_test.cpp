@@ -7,9 +7,8 @@
 #include "gdl/loader.h"
 #include "propnet/grounder.h"
 #include "propnet/propnet_machine.h"
+#include "propnet/prover_agreement.h"
 #include "propnet/rule_set.h"
-#include "reasoner/differential.h"
-#include "reasoner/prover.h"
 
 namespace ggp::propnet {
 namespace {
@@ -72,17 +71,10 @@ TEST_CASE("demand restricts a relation to the arguments its callers name") {
 
 TEST_CASE("a demand-restricted propnet agrees with the prover") {
   auto rules = gdl::load_game_text(kLines, "lines");
-  auto ref = reasoner::make_prover(rules);
   for (bool demand : {false, true}) {
     PropnetLimits limits;
     limits.grounding.restrict_to_demand = demand;
-    auto net = make_propnet(rules, limits);
-    for (uint64_t seed = 1; seed <= 10; ++seed) {
-      auto result = reasoner::compare_random_playouts(*net, *ref, seed, {200, 0.2, 100});
-      INFO("demand " << demand << ", seed " << seed << ": " << result.difference);
-      CHECK(result.difference.empty());
-      CHECK(result.steps > 0);
-    }
+    testing::check_agrees_with_prover(rules, limits, demand ? "demand" : "no demand");
   }
 }
 
@@ -136,16 +128,9 @@ TEST_CASE("demand passes through dynamic atoms and recursion") {
   small.restrict_to_demand = false;
   CHECK_THROWS_WITH(ground(*rules, small), doctest::Contains("grounding too large"));
 
-  auto ref = reasoner::make_prover(rules);
   PropnetLimits limits;
   limits.grounding.demand_through_dynamic = true;
-  auto net = make_propnet(rules, limits);
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
-    auto result = reasoner::compare_random_playouts(*net, *ref, seed, {200, 0.2, 100});
-    INFO("seed " << seed << ": " << result.difference);
-    CHECK(result.difference.empty());
-    CHECK(result.steps > 0);
-  }
+  testing::check_agrees_with_prover(rules, limits, "through dynamic atoms");
 }
 
 }  // namespace

@@ -11,8 +11,7 @@
 
 #include "gdl/loader.h"
 #include "propnet/propnet_machine.h"
-#include "reasoner/differential.h"
-#include "reasoner/prover.h"
+#include "propnet/prover_agreement.h"
 
 namespace ggp::propnet {
 namespace {
@@ -62,17 +61,11 @@ TEST_CASE("distinct compares compound terms without interning them") {
 
 TEST_CASE("a propnet over compound distincts agrees with the prover") {
   auto rules = gdl::load_game_text(kPairs, "pairs");
-  auto ref = reasoner::make_prover(rules);
   for (double whole_share : {0.25, 0.0}) {
     PropnetLimits limits;
     limits.grounding.whole_share = whole_share;
-    auto net = make_propnet(rules, limits);
-    for (uint64_t seed = 1; seed <= 20; ++seed) {
-      auto result = reasoner::compare_random_playouts(*net, *ref, seed, {100, 0.2, 100});
-      INFO("whole share " << whole_share << ", seed " << seed << ": " << result.difference);
-      CHECK(result.difference.empty());
-      CHECK(result.steps > 0);
-    }
+    testing::check_agrees_with_prover(rules, limits, "whole share " + std::to_string(whole_share),
+                                      20, {100, 0.2, 100});
   }
 }
 

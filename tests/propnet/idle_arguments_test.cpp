@@ -9,8 +9,7 @@
 #include "gdl/loader.h"
 #include "propnet/grounder.h"
 #include "propnet/propnet_machine.h"
-#include "reasoner/differential.h"
-#include "reasoner/prover.h"
+#include "propnet/prover_agreement.h"
 
 namespace ggp::propnet {
 namespace {
@@ -118,14 +117,7 @@ TEST_CASE("dropping idle arguments shrinks the grounding and the propnet agrees 
                                       << " with the idle ones dropped");
   CHECK(after * 100 < before);
 
-  auto ref = reasoner::make_prover(game);
-  auto net = make_propnet(game, {});
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
-    auto result = reasoner::compare_random_playouts(*net, *ref, seed, {50, 0.5, 30});
-    INFO("seed " << seed << ": " << result.difference);
-    CHECK(result.difference.empty());
-    CHECK(result.steps > 0);
-  }
+  testing::check_agrees_with_prover(game, {}, "idle arguments dropped", 10, {50, 0.5, 30});
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "gdl/loader.h"
 #include "propnet/grounder.h"
 #include "propnet/propnet_machine.h"
+#include "propnet/prover_agreement.h"
 #include "propnet/rule_set.h"
 #include "propnet/small_games.h"
 #include "reasoner/differential.h"
@@ -81,18 +82,11 @@ TEST_CASE("a split grounding is smaller and its propnet agrees with the prover")
   CHECK(split.true_atoms.size() == unsplit.true_atoms.size());
   CHECK(split.does_atoms.size() == unsplit.does_atoms.size());
 
-  auto ref = reasoner::make_prover(rules);
   for (bool splitting : {false, true}) {
     PropnetLimits limits;
     limits.grounding.split_rules = splitting;
     limits.grounding.whole_share = 0;
-    auto net = make_propnet(rules, limits);
-    for (uint64_t seed = 1; seed <= 10; ++seed) {
-      auto result = reasoner::compare_random_playouts(*net, *ref, seed, {200, 0.2, 100});
-      INFO("split " << splitting << ", seed " << seed << ": " << result.difference);
-      CHECK(result.difference.empty());
-      CHECK(result.steps > 0);
-    }
+    testing::check_agrees_with_prover(rules, limits, splitting ? "split" : "not split");
   }
 }
 
