@@ -11,12 +11,6 @@ namespace {
 
 using FluentName = std::pair<gdl::SymbolId, uint32_t>;  // functor and arity
 
-// The argument of a `(next X)` or `(true X)` atom.
-Pattern argument(const Pattern& atom, const TermPool& pool) {
-  if (atom.kind == Pattern::Kind::Func) return atom.args[0];
-  return {Pattern::Kind::Ground, pool.args(atom.value)[0], {}};
-}
-
 bool same(const Pattern& a, const Pattern& b) {
   if (a.kind != b.kind || a.value != b.value || a.args.size() != b.args.size()) return false;
   for (size_t i = 0; i < a.args.size(); ++i)
@@ -48,7 +42,7 @@ bool fully_general(const Pattern& p) {
 bool is_frame(const PreparedRule& r, uint32_t true_, const TermPool& pool) {
   return r.positive.size() == 1 && r.negative.empty() && r.distinct.empty() &&
          r.positive[0].relation == true_ &&
-         same(argument(r.head.atom, pool), argument(r.positive[0].atom, pool));
+         same(argument_of(r.head.atom, 0, pool), argument_of(r.positive[0].atom, 0, pool));
 }
 
 }  // namespace
@@ -59,37 +53,34 @@ size_t read_constant_fluents(RuleSet& set, TermPool& pool) {
   const uint32_t init = set.find_relation(gdl::kw::init, 1);
   if (next == UINT32_MAX || true_ == UINT32_MAX || init == UINT32_MAX) return 0;
 
-  // Per fluent name: the general frame that keeps it (or -1), and whether some other `next` rule
-  // makes it.
-  std::map<FluentName, std::pair<int64_t, bool>> names;
-  bool frame_for_all = false, made_anyhow = false;
+  // Per fluent name: the general frame that keeps it, and whether another `next` rule makes it.
+  // Rules are named by index: the rules added below move them.
+  constexpr uint32_t kNone = UINT32_MAX;
+  struct Use {
+    uint32_t frame = kNone;
+    bool made = false;
+  };
+  std::map<FluentName, Use> uses;
+  uint32_t frame_for_all = kNone;  // `(<= (next ?x) (true ?x))`
   std::vector<char> frame(set.rules.size(), 0);
   for (uint32_t ri = 0; ri < set.rules.size(); ++ri) {
     const PreparedRule& r = set.rules[ri];
     if (r.head.relation != next) continue;
-    const Pattern made = argument(r.head.atom, pool);
+    const Pattern made = argument_of(r.head.atom, 0, pool);
     const std::optional<FluentName> name = name_of(made, pool);
     frame[ri] = is_frame(r, true_, pool);
-    if (frame[ri] && fully_general(made)) {
-      if (name)
-        names.try_emplace(*name, -1, false).first->second.first = ri;
-      else
-        frame_for_all = true;
-    } else if (!frame[ri]) {
-      if (name)
-        names.try_emplace(*name, -1, false).first->second.second = true;
-      else
-        made_anyhow = true;
-    }
+    if (frame[ri] && !fully_general(made)) continue;  // keeps some of what is true: no matter
+    if (!name && !frame[ri]) return 0;                // `(next ?x)` could make anything
+    if (!name)
+      frame_for_all = ri;
+    else if (frame[ri])
+      uses[*name].frame = ri;
+    else
+      uses[*name].made = true;
   }
-  if (made_anyhow) return 0;
   std::map<FluentName, uint32_t> constant;  // name -> its static relation
-  std::map<FluentName, std::string> why;    // name -> the frame that keeps it
-  for (const auto& [name, how] : names)
-    if ((how.first >= 0 || frame_for_all) && !how.second) {
-      constant[name] = 0;
-      why[name] = how.first >= 0 ? set.rules[how.first].text : "(<= (next ?x) (true ?x))";
-    }
+  for (const auto& [name, use] : uses)
+    if ((use.frame != kNone || frame_for_all != kNone) && !use.made) constant[name] = 0;
   if (constant.empty()) return 0;
 
   for (auto& [name, relation] : constant) {
@@ -107,12 +98,13 @@ size_t read_constant_fluents(RuleSet& set, TermPool& pool) {
     from.relation = init;
     from.atom.value = gdl::kw::init;
     r.positive.push_back(std::move(from));
-    r.text = "(the constant fluent of) " + why[name];
+    const uint32_t kept_by = uses[name].frame != kNone ? uses[name].frame : frame_for_all;
+    r.text = "(the constant fluent of) " + set.rules[kept_by].text;
     set.rules.push_back(std::move(r));
   }
   auto rewrite = [&](PreparedAtom& a) {
     if (a.relation != true_) return;
-    const std::optional<FluentName> name = name_of(argument(a.atom, pool), pool);
+    const std::optional<FluentName> name = name_of(argument_of(a.atom, 0, pool), pool);
     if (!name) return;
     const auto it = constant.find(*name);
     if (it == constant.end()) return;

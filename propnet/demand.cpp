@@ -44,12 +44,6 @@ bool shares_slot(const std::vector<uint32_t>& a, const std::vector<uint32_t>& so
   return std::any_of(a.begin(), a.end(), [&](uint32_t s) { return contains(sorted, s); });
 }
 
-// The p-th argument of an atom pattern (a ground atom is a Ground pattern without arguments).
-Pattern argument(const Pattern& atom, uint32_t p, const TermPool& pool) {
-  if (atom.kind == Pattern::Kind::Func) return atom.args[p];
-  return {Pattern::Kind::Ground, pool.args(atom.value)[p], {}};
-}
-
 PreparedAtom demand_atom(uint32_t relation, gdl::SymbolId name, std::vector<Pattern> args) {
   PreparedAtom a;
   a.relation = relation;
@@ -199,11 +193,11 @@ class Demand {
       const PreparedRule& caller = set_.rules[c.rule];
       if (passes_caller_demand(rel, caller.head.relation))
         for (uint32_t p : positions_[caller.head.relation])
-          collect_slots(argument(caller.head.atom, p, pool_), bound);
+          collect_slots(argument_of(caller.head.atom, p, pool_), bound);
       std::sort(bound.begin(), bound.end());
       for (uint32_t p = 0; p < arity; ++p) {
         std::vector<uint32_t> s;
-        collect_slots(argument(c.atom, p, pool_), s);
+        collect_slots(argument_of(c.atom, p, pool_), s);
         for (uint32_t v : s) demanded[p] &= contains(bound, v);
       }
     }
@@ -215,7 +209,7 @@ class Demand {
 
   std::vector<Pattern> at_positions(uint32_t rel, const Pattern& atom) const {
     std::vector<Pattern> args;
-    for (uint32_t p : positions_[rel]) args.push_back(argument(atom, p, pool_));
+    for (uint32_t p : positions_[rel]) args.push_back(argument_of(atom, p, pool_));
     return args;
   }
 

@@ -16,7 +16,9 @@ struct Simple {
 };
 using Conjunction = std::vector<Simple>;
 
-std::runtime_error error(const std::string& what) { return std::runtime_error("propnet: " + what); }
+std::runtime_error error(const std::string& what) {
+  return std::runtime_error("propnet: " + what);
+}
 
 // Each alternative is a conjunction; the literal holds iff one alternative holds.
 std::vector<Conjunction> alternatives(const gdl::Literal& l, bool negated);
@@ -110,6 +112,11 @@ std::vector<uint32_t> unique_slots(const Pattern& p) {
   return s;
 }
 
+Pattern argument_of(const Pattern& atom, uint32_t p, const TermPool& pool) {
+  if (atom.kind == Pattern::Kind::Func) return atom.args[p];
+  return {Pattern::Kind::Ground, pool.args(atom.value)[p], {}};
+}
+
 uint32_t RuleSet::relation(gdl::SymbolId name, uint32_t arity) {
   uint32_t r = find_relation(name, arity);
   if (r != UINT32_MAX) return r;
@@ -169,7 +176,8 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
           r.negative.push_back(atom(*s.term));
         } else if (s.kind == Simple::Kind::Distinct || s.kind == Simple::Kind::Equal) {
           PreparedRule::Distinct d{compiler.compile(s.term->args.at(0)),
-                                   compiler.compile(s.term->args.at(1)), {},
+                                   compiler.compile(s.term->args.at(1)),
+                                   {},
                                    s.kind == Simple::Kind::Equal};
           collect_slots(d.a, d.slots);
           collect_slots(d.b, d.slots);

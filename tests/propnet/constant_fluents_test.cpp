@@ -39,20 +39,19 @@ constexpr const char* kWalls = R"(
   (<= (goal walker 0) (not (true (visited 4))))
 )";
 
+// Body literals `(true (fluent ...))` outside the `next` rules (where the frames are).
 size_t true_literals_over(const RuleSet& set, const TermPool& pool, gdl::SymbolId fluent) {
   const uint32_t true_ = set.find_relation(gdl::kw::true_, 1);
+  const uint32_t next = set.find_relation(gdl::kw::next, 1);
   size_t n = 0;
   for (const PreparedRule& r : set.rules) {
-    if (r.head.relation == set.find_relation(gdl::kw::next, 1)) continue;  // the frames
+    if (r.head.relation == next) continue;
     for (const auto* lits : {&r.positive, &r.negative})
       for (const PreparedAtom& a : *lits) {
         if (a.relation != true_) continue;
-        const gdl::SymbolId f =
-            a.atom.kind == Pattern::Kind::Func
-                ? (a.atom.args[0].kind == Pattern::Kind::Func ? a.atom.args[0].value
-                                                              : pool.functor(a.atom.args[0].value))
-                : pool.functor(pool.args(a.atom.value)[0]);
-        n += f == fluent;
+        const Pattern arg = argument_of(a.atom, 0, pool);
+        if (arg.kind == Pattern::Kind::Var) continue;
+        n += (arg.kind == Pattern::Kind::Func ? arg.value : pool.functor(arg.value)) == fluent;
       }
   }
   return n;
