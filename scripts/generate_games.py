@@ -19,7 +19,7 @@ Usage: python3 scripts/generate_games.py [OUTPUT_DIR]   (default: games_kif/ bes
 import os
 import sys
 
-from kif_games import checkers, connect, hex, pentago, reversi, tictactoe
+from kif_games import checkers, connect, hex, pentago, quarto, reversi, tictactoe
 from kif_games.common import header
 
 SIZES = (5, 8)
@@ -467,7 +467,7 @@ def all_games():
             yield prefix + "domineering_" + size, domineering_game(n, misere)
             yield prefix + "nogo_" + size, nogo_game(n, misere)
     yield "breakthrough_6x6", runner_game("Breakthrough", BREAKTHROUGH_DOC, PAWN_STEPS, 6, False)
-    for module in (connect, tictactoe, pentago, reversi, checkers, hex):
+    for module in (connect, tictactoe, pentago, reversi, checkers, hex, quarto):
         yield from module.games()
 
 
