@@ -34,6 +34,8 @@ struct GroundingLimits {
   bool split_rules = true;               // ground independent body parts apart (rule_split.h)...
   double whole_share = 0.25;             // ...unless the whole rules ground within this share of
                                          // the time (and within the size limits); 0: split at once
+  bool reduce_heavy_rules = true;        // ...and then, where a rule's instances are many, tried
+                                         // again with it unfolded and eliminated (static_unfold.h)
   bool restrict_to_demand = true;        // ground relations only where called (demand.h)...
   bool demand_through_dynamic = false;   // ...as dynamic atoms and recursion pass it on; ground()
                                          // tries it last, after a grounding too large
