@@ -71,18 +71,17 @@ class Grounder {
   // checkers, sudoku and crisscross games played 0.2-0.75 times as many playouts; with unfolding
   // required only the four quarto games change.)
   std::vector<std::pair<uint32_t, size_t>> heavy_rules() const {
-    std::vector<uint32_t> out;
-    for (uint32_t r = 0; r < prepared_ && r < literals_by_rule_.size(); ++r)
-      if (literals_by_rule_[r] >= kHeavyLiterals) out.push_back(r);
-    if (out.empty()) return {};
-    const std::vector<char> dynamic = dynamic_relations(set_);
-    std::erase_if(out, [&](uint32_t r) { return !has_unfoldable_literal(set_, r, dynamic); });
+    std::vector<std::pair<uint32_t, size_t>> out;  // (rule, literals)
+    std::vector<char> dynamic;
+    for (uint32_t r = 0; r < prepared_ && r < literals_by_rule_.size(); ++r) {
+      if (literals_by_rule_[r] < kHeavyLiterals) continue;
+      if (dynamic.empty()) dynamic = dynamic_relations(set_);
+      if (has_unfoldable_literal(set_, r, dynamic)) out.emplace_back(r, literals_by_rule_[r]);
+    }
     std::sort(out.begin(), out.end(),
-              [&](uint32_t a, uint32_t b) { return literals_by_rule_[a] > literals_by_rule_[b]; });
+              [](const auto& a, const auto& b) { return a.second > b.second; });
     if (out.size() > kMaxHeavy) out.resize(kMaxHeavy);
-    std::vector<std::pair<uint32_t, size_t>> weighed;
-    for (uint32_t r : out) weighed.emplace_back(r, literals_by_rule_[r]);
-    return weighed;
+    return out;
   }
 
   Grounding run() {
@@ -93,14 +92,13 @@ class Grounder {
       restrict_to_demand(set_, out_.pool, limits_.demand_through_dynamic);
     if (limits_.split_rules) split_rules(set_, out_.pool);
     prepared_ = set_.rules.size();
-    if (!hot_.empty()) {
-      // In a whole grounding (no splitting), hot_ holds heavy rules (ground()): their static
-      // literals are unfolded first (static_unfold.h), so that elimination can split the join.
-      const std::vector<char> dynamic = dynamic_relations(set_);
-      for (uint32_t r : hot_) {
-        if (!limits_.split_rules) unfold_static_literals(set_, out_.pool, r, dynamic);
-        eliminate_variables(set_, out_.pool, r);
-      }
+    // In a whole grounding (no splitting), hot_ holds heavy rules (ground()): their static
+    // literals are unfolded first (static_unfold.h), so that elimination can split the join.
+    const std::vector<char> dynamic =
+        !limits_.split_rules && !hot_.empty() ? dynamic_relations(set_) : std::vector<char>{};
+    for (uint32_t r : hot_) {
+      if (!limits_.split_rules) unfold_static_literals(set_, out_.pool, r, dynamic);
+      eliminate_variables(set_, out_.pool, r);
     }
     true_ = set_.relation(gdl::kw::true_, 1);
     does_ = set_.relation(gdl::kw::does, 2);

@@ -105,8 +105,13 @@ void collect_slots(const Pattern& p, std::vector<uint32_t>& out) {
 }
 
 std::vector<uint32_t> unique_slots(const Pattern& p) {
+  return unique_slots(p, Pattern{});  // a default Pattern is ground: no slots
+}
+
+std::vector<uint32_t> unique_slots(const Pattern& a, const Pattern& b) {
   std::vector<uint32_t> s;
-  collect_slots(p, s);
+  collect_slots(a, s);
+  collect_slots(b, s);
   std::sort(s.begin(), s.end());
   s.erase(std::unique(s.begin(), s.end()), s.end());
   return s;
@@ -179,10 +184,7 @@ RuleSet prepare_rules(const gdl::Game& game, TermPool& pool) {
                                    compiler.compile(s.term->args.at(1)),
                                    {},
                                    s.kind == Simple::Kind::Equal};
-          collect_slots(d.a, d.slots);
-          collect_slots(d.b, d.slots);
-          std::sort(d.slots.begin(), d.slots.end());
-          d.slots.erase(std::unique(d.slots.begin(), d.slots.end()), d.slots.end());
+          d.slots = unique_slots(d.a, d.b);
           r.distinct.push_back(std::move(d));
         }
       }

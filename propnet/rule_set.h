@@ -22,6 +22,8 @@ struct Pattern {
 void collect_slots(const Pattern& p, std::vector<uint32_t>& out);
 // The variable slots of `p`, sorted, without repeats.
 std::vector<uint32_t> unique_slots(const Pattern& p);
+// The variable slots of `a` and `b` together, sorted, without repeats (a distinct's).
+std::vector<uint32_t> unique_slots(const Pattern& a, const Pattern& b);
 // The p-th argument of an atom pattern (a ground atom is one Ground pattern, its arguments in the
 // pool).
 Pattern argument_of(const Pattern& atom, uint32_t p, const TermPool& pool);

@@ -1,6 +1,7 @@
 #include "propnet/static_unfold.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace ggp::propnet {
 namespace {
@@ -30,31 +31,41 @@ const PreparedRule* definition(const RuleSet& set, uint32_t relation) {
   return found;
 }
 
-// `p` (a pattern of the definition) in the calling rule's variables: `bound` maps a definition
-// slot to the pattern it stands for (empty kind Ground with value UINT32_MAX: not yet mapped).
-Pattern rename(const Pattern& p, std::vector<Pattern>& bound, std::vector<char>& mapped,
-               uint32_t& num_slots) {
-  if (p.kind == Pattern::Kind::Ground) return p;
-  if (p.kind == Pattern::Kind::Var) {
-    if (!mapped[p.value]) {
-      bound[p.value] = {Pattern::Kind::Var, num_slots++, {}};
-      mapped[p.value] = 1;
-    }
-    return bound[p.value];
+// The definition's variables in the calling rule: a head variable stands for the literal's
+// argument, any other for a new variable of the calling rule (numbered from num_slots up).
+class Renaming {
+ public:
+  Renaming(const PreparedRule& def, const PreparedAtom& literal, const TermPool& pool,
+           uint32_t& num_slots)
+      : to_(def.num_slots), num_slots_(num_slots) {
+    for (uint32_t i = 0; i < def.head.atom.args.size(); ++i)
+      to_[def.head.atom.args[i].value] = argument_of(literal.atom, i, pool);
   }
-  Pattern out{Pattern::Kind::Func, p.value, {}};
-  for (const Pattern& a : p.args) out.args.push_back(rename(a, bound, mapped, num_slots));
-  return out;
-}
 
-PreparedAtom renamed_atom(const PreparedAtom& a, std::vector<Pattern>& bound,
-                          std::vector<char>& mapped, uint32_t& num_slots) {
-  PreparedAtom out;
-  out.relation = a.relation;
-  out.atom = rename(a.atom, bound, mapped, num_slots);
-  out.slots = unique_slots(out.atom);
-  return out;
-}
+  Pattern operator()(const Pattern& p) {
+    if (p.kind == Pattern::Kind::Ground) return p;
+    if (p.kind == Pattern::Kind::Var) {
+      std::optional<Pattern>& to = to_[p.value];
+      if (!to) to = Pattern{Pattern::Kind::Var, num_slots_++, {}};
+      return *to;
+    }
+    Pattern out{Pattern::Kind::Func, p.value, {}};
+    for (const Pattern& a : p.args) out.args.push_back((*this)(a));
+    return out;
+  }
+
+  PreparedAtom operator()(const PreparedAtom& a) {
+    PreparedAtom out;
+    out.relation = a.relation;
+    out.atom = (*this)(a.atom);
+    out.slots = unique_slots(out.atom);
+    return out;
+  }
+
+ private:
+  std::vector<std::optional<Pattern>> to_;  // by slot of the definition
+  uint32_t& num_slots_;
+};
 
 }  // namespace
 
@@ -65,12 +76,10 @@ bool has_unfoldable_literal(const RuleSet& set, uint32_t rule, const std::vector
   return false;
 }
 
-size_t unfold_static_literals(RuleSet& set, TermPool& pool, uint32_t rule,
+size_t unfold_static_literals(RuleSet& set, const TermPool& pool, uint32_t rule,
                               const std::vector<char>& dynamic) {
-  if (!has_unfoldable_literal(set, rule, dynamic)) return 0;
-  std::vector<PreparedAtom> kept, added_positive;
-  std::vector<PreparedAtom> added_negative;
-  std::vector<PreparedRule::Distinct> added_distinct;
+  PreparedRule unfolded_body;  // the literals that replace the unfolded ones
+  std::vector<PreparedAtom> kept;
   size_t unfolded = 0;
   uint32_t num_slots = set.rules[rule].num_slots;
   for (const PreparedAtom& literal : set.rules[rule].positive) {
@@ -82,34 +91,21 @@ size_t unfold_static_literals(RuleSet& set, TermPool& pool, uint32_t rule,
       continue;
     }
     ++unfolded;
-    std::vector<Pattern> bound(def->num_slots);
-    std::vector<char> mapped(def->num_slots, 0);
-    for (uint32_t i = 0; i < def->head.atom.args.size(); ++i) {
-      const uint32_t slot = def->head.atom.args[i].value;
-      bound[slot] = argument_of(literal.atom, i, pool);
-      mapped[slot] = 1;
-    }
-    for (const PreparedAtom& a : def->positive)
-      added_positive.push_back(renamed_atom(a, bound, mapped, num_slots));
-    for (const PreparedAtom& a : def->negative)
-      added_negative.push_back(renamed_atom(a, bound, mapped, num_slots));
+    Renaming rename(*def, literal, pool, num_slots);
+    for (const PreparedAtom& a : def->positive) unfolded_body.positive.push_back(rename(a));
+    for (const PreparedAtom& a : def->negative) unfolded_body.negative.push_back(rename(a));
     for (const PreparedRule::Distinct& d : def->distinct) {
-      PreparedRule::Distinct out;
-      out.a = rename(d.a, bound, mapped, num_slots);
-      out.b = rename(d.b, bound, mapped, num_slots);
-      out.equal = d.equal;
-      out.slots = unique_slots(out.a);
-      for (uint32_t s : unique_slots(out.b)) out.slots.push_back(s);
-      std::sort(out.slots.begin(), out.slots.end());
-      out.slots.erase(std::unique(out.slots.begin(), out.slots.end()), out.slots.end());
-      added_distinct.push_back(std::move(out));
+      PreparedRule::Distinct out{rename(d.a), rename(d.b), {}, d.equal};
+      out.slots = unique_slots(out.a, out.b);
+      unfolded_body.distinct.push_back(std::move(out));
     }
   }
+  if (unfolded == 0) return 0;
   PreparedRule& r = set.rules[rule];
   r.positive = std::move(kept);
-  for (PreparedAtom& a : added_positive) r.positive.push_back(std::move(a));
-  for (PreparedAtom& a : added_negative) r.negative.push_back(std::move(a));
-  for (PreparedRule::Distinct& d : added_distinct) r.distinct.push_back(std::move(d));
+  for (PreparedAtom& a : unfolded_body.positive) r.positive.push_back(std::move(a));
+  for (PreparedAtom& a : unfolded_body.negative) r.negative.push_back(std::move(a));
+  for (PreparedRule::Distinct& d : unfolded_body.distinct) r.distinct.push_back(std::move(d));
   r.num_slots = num_slots;
   return unfolded;
 }

@@ -5,7 +5,7 @@
 //   (<= row (index ?y) (true (cell 1 ?y ?p1)) ... (true (cell 4 ?y ?p4)) (set ?p1 ?p2 ?p3 ?p4))
 //   (<= (set ?p1 ?p2 ?p3 ?p4) (bit ?b) (index ?n) (bitNIs ?n ?p1 ?b) ... (bitNIs ?n ?p4 ?b))
 //
-// Ground as written, `row` has an instance per row of the static `set` (about 44k four-tuples of
+// Ground as written, `row` has an instance per row of the static `set` (27,120 four-tuples of
 // pieces that share an attribute) and per ?y: most of the game's 33k-component propnet. With the
 // body of `set` in its place, every ?pi occurs in two literals only, (true (cell i ?y ?pi)) and
 // (bitNIs ?n ?pi ?b), and bucket elimination (rule_split.h, eliminate_variables) projects each one
@@ -27,7 +27,7 @@ namespace ggp::propnet {
 // head of distinct variables, not calling itself, by that rule's body: the head's variables
 // become the literal's arguments, the others new variables of `rule`. Returns the number of
 // literals unfolded (one level: the unfolded literals are not unfolded again).
-size_t unfold_static_literals(RuleSet& set, TermPool& pool, uint32_t rule,
+size_t unfold_static_literals(RuleSet& set, const TermPool& pool, uint32_t rule,
                               const std::vector<char>& dynamic);
 
 // Whether unfold_static_literals would change rule `rule`.

@@ -73,7 +73,7 @@ class ConnectFour:
         return f"(drop {column(move)})"
 
     def values(self, answer):
-        return {f"(drop{c})": v for c, v in answer.items()}
+        return {f"(drop{int(c)})": v for c, v in answer.items()}
 
     def random_moves(self, rng, a):
         return [f"(drop{c})" for c in random_columns(7, rng.randrange(a.min_stones,
@@ -138,8 +138,7 @@ def solve(game, positions, nodes):
     out = subprocess.run([oracle_binary(game)] + game.args(nodes), input=lines,
                          capture_output=True, text=True, check=True)
     answers = [json.loads(line) for line in out.stdout.splitlines()]
-    return [a["error"] if "error" in a else game.values(
-        {int(c) if c.isdigit() else c: v for c, v in a["values"].items()}) for a in answers]
+    return [a["error"] if "error" in a else game.values(a["values"]) for a in answers]
 
 
 def column(move):

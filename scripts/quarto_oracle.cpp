@@ -89,13 +89,7 @@ class Solver {
   // The value for the player who must place `piece` on `b`.
   int place(Board& b, int piece, int alpha, int beta) {
     if (++nodes_ > budget_) return 0;  // the caller reads over() and drops the answer
-    for (int c = 0; c < kCells; ++c) {
-      if (b.piece[c] != kEmpty) continue;
-      b.piece[c] = piece;
-      const bool line = makes_line(b, c);
-      b.piece[c] = kEmpty;
-      if (line) return 1;
-    }
+    if (wins_at_once(b, piece)) return 1;
     if (b.empties == 1) return 0;  // the last piece, no line: a draw
     Entry& e = probe(b, piece);
     if (e.lower >= beta) return e.lower;
@@ -116,8 +110,6 @@ class Solver {
     }
     if (over()) return 0;
     Entry& f = probe(b, piece);  // the table may have been written over below
-    f.cells = key_cells(b);
-    f.rest = key_rest(b, piece);
     f.lower = best > alpha0 ? best : -1;
     f.upper = best < beta0 ? best : 1;
     return best;

@@ -55,6 +55,16 @@ WIN_OR_DRAW_GOALS = """\
     (not (won ?s)))
 """
 
+# The points of a board (cell ?x ?y ?r) that hold nothing; `index` numbers both coordinates.
+FREE_POINTS = """\
+(<= (marked ?x ?y)
+    (true (cell ?x ?y ?r)))
+(<= (free ?x ?y)
+    (index ?x)
+    (index ?y)
+    (not (marked ?x ?y)))
+"""
+
 DIRECTIONS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0),
               "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
 

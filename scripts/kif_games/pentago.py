@@ -1,5 +1,6 @@
 """Pentago: place a marble, then twist one quadrant of the board a quarter turn."""
-from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude, steps
+from .common import (FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude,
+                     steps)
 
 RULES = """\
 (<= (base (cell ?x ?y ?r))
@@ -13,13 +14,7 @@ RULES = """\
     (twist ?q ?d))
 
 ; One move places a marble on a free point (?x ?y) and twists quadrant ?q a quarter turn, cw or ccw.
-(<= (marked ?x ?y)
-    (true (cell ?x ?y ?r)))
-(<= (free ?x ?y)
-    (index ?x)
-    (index ?y)
-    (not (marked ?x ?y)))
-(<= (legal ?r (move ?x ?y ?q ?d))
+{free_points}(<= (legal ?r (move ?x ?y ?q ?d))
     (true (control ?r))
     (free ?x ?y)
     (twist ?q ?d))
@@ -112,7 +107,7 @@ def pentago():
     fact_text += facts("rotate", rotations())
     fact_text += facts("step", steps(("e", "s", "se", "sw"), 6, 6))
     return (top + ";\n" + doc + GENERATED + "\n" + roles_prelude("white", "black") + "\n"
-            + RULES.format(line=line_body(5)) + WIN_OR_DRAW_GOALS + "\n" + fact_text)
+            + RULES.format(line=line_body(5), free_points=FREE_POINTS) + WIN_OR_DRAW_GOALS + "\n" + fact_text)
 
 
 def games():

@@ -1,7 +1,7 @@
 """Quarto: each player places the piece the other chose for it, then chooses the next one."""
 from itertools import product
 
-from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header
+from .common import FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, header
 
 RULES = """\
 (role white)
@@ -47,13 +47,7 @@ RULES = """\
     (true (turn ?r place))
     (true (held ?p))
     (free ?x ?y))
-(<= (taken ?x ?y)
-    (true (cell ?x ?y ?p)))
-(<= (free ?x ?y)
-    (index ?x)
-    (index ?y)
-    (not (taken ?x ?y)))
-
+{free_points}
 (<= (chosen ?p)
     (does ?r (select ?p)))
 (<= (next (unused ?p))
@@ -93,7 +87,7 @@ RULES = """\
 (<= terminal
     (not open))
 
-"""
+""".format(free_points=FREE_POINTS)
 
 
 def piece(bits):

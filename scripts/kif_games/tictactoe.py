@@ -1,5 +1,5 @@
 """Tic-tac-toe variants: misere tic-tac-toe and nine-board tic-tac-toe."""
-from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude
+from .common import FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude
 
 # The eight lines of a 3x3 grid, squares numbered 1-9 row by row.
 LINES = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7)]
@@ -19,13 +19,7 @@ MISERE = """\
     (index ?x)
     (index ?y))
 
-(<= (marked ?x ?y)
-    (true (cell ?x ?y ?r)))
-(<= (free ?x ?y)
-    (index ?x)
-    (index ?y)
-    (not (marked ?x ?y)))
-(<= (legal ?r (mark ?x ?y))
+{free_points}(<= (legal ?r (mark ?x ?y))
     (true (control ?r))
     (free ?x ?y))
 (<= (next (cell ?x ?y ?r))
@@ -49,7 +43,7 @@ MISERE = """\
 (<= terminal
     (not open))
 
-"""
+""".format(free_points=FREE_POINTS)
 
 
 def misere_tictactoe():
