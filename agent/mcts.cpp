@@ -67,6 +67,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
     node_prover_->set_ending_hint({ending.begin(), ending.end()});
   }
   drop_node_proofs_if_lost();  // a root proven at the last search, or reached proven
+  prove_at_root(limits);
   recycle_.stuck = false;
   const auto run = [&](const SearchLimits& run_limits) {
     active_limits_ = &run_limits;  // forgotten when the run returns
@@ -92,28 +93,31 @@ void MctsSearcher::search(const SearchLimits& limits) {
 }
 
 std::string MctsSearcher::note() {
+  const auto ms = [](std::chrono::steady_clock::duration d) {
+    return std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+  };
   const NodeProofCount& c = node_proof_count_;
   if (c.tried > 0)
     add_note("tree proofs: " + std::to_string(c.tried) + " nodes searched (" +
-             std::to_string(c.deeper) + " deeper) in " +
-             std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(c.time).count()) +
-             " ms, " + std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
+             std::to_string(c.deeper) + " deeper) in " + ms(c.time) + " ms, " +
+             std::to_string(c.won) + " won, " + std::to_string(c.lost) + " lost");
   node_proof_count_ = {};
   if (guard_.checked > 0)
-    add_note("guard: " + std::to_string(guard_.checked) + " checks in " +
-             std::to_string(
-                 std::chrono::duration_cast<std::chrono::milliseconds>(guard_.time).count()) +
+    add_note("guard: " + std::to_string(guard_.checked) + " checks in " + ms(guard_.time) +
              " ms, " + std::to_string(guard_.lost) + " moves proven lost, the deepest passed " +
              std::to_string(guard_.deepest_safe) + " turns");
   guard_.checked = guard_.lost = 0;
   guard_.deepest_safe = 0;
   guard_.time = {};
+  if (root_proof_.time != std::chrono::steady_clock::duration{})
+    add_note("root proofs: " + std::to_string(root_proof_.lost) + " moves proven lost, " +
+             std::to_string(root_proof_.won) + " won, in " + ms(root_proof_.time) +
+             " ms; the last root's moves to " + std::to_string(root_proof_.done_to) + " turns");
+  root_proof_.lost = root_proof_.won = 0;
+  root_proof_.time = {};
   if (recycle_.trims > 0)
     add_note("tree recycled: " + std::to_string(recycle_.trims) + " trims dropped " +
-             std::to_string(recycle_.dropped) + " nodes in " +
-             std::to_string(
-                 std::chrono::duration_cast<std::chrono::milliseconds>(recycle_.time).count()) +
-             " ms");
+             std::to_string(recycle_.dropped) + " nodes in " + ms(recycle_.time) + " ms");
   recycle_ = {};
   return std::exchange(note_, {});
 }

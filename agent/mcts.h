@@ -231,6 +231,9 @@ class MctsSearcher : public Searcher {
   // Checks the move best_move() gives the own role, within `limits` and guard_states states, and
   // the next one while one is proven lost.
   void guard(const SearchLimits& limits);
+  // Proofs of the root's moves (MctsConfig::root_proof_plies; agent/mcts_root_proof.cpp), within
+  // root_proof_share of `limits`' time: the moves proven lost or won are marked in the tree.
+  void prove_at_root(const SearchLimits& limits);
   // Fills node_proof_visits_ from the config (one entry a search, the deeper ones included).
   void plan_node_proofs();
   // Adds the left root's proofs to the note.
@@ -322,6 +325,14 @@ class MctsSearcher : public Searcher {
     std::chrono::steady_clock::duration time{};
     bool stuck = false;  // this search call's last trim left the tree nearly full: no more
   } recycle_;
+  struct RootProofState {
+    std::unique_ptr<ForcedWinSearch> prover;  // made when first needed; its table kept
+    reasoner::State root;                    // the root of the last call
+    int done_to = -1;  // every move of that root proven to this many turns (-1: not to one)
+    // For the note, since it was last taken: moves proven lost, wins found, time spent.
+    uint64_t lost = 0, won = 0;
+    std::chrono::steady_clock::duration time{};
+  } root_proof_;
   struct ProofCursor {
     reasoner::State root;      // the root last handed to the thread
     size_t lost = 0;           // its moves proven lost so far

@@ -180,6 +180,18 @@ struct MctsConfig {
   uint32_t guard_plies = 0;
   double guard_share = 0.25;
   uint64_t guard_states = 1'000'000;
+  // Proofs of every root move on the search's own thread (agent/mcts_root_proof.cpp), two-role
+  // turn-taking games, one search thread, with the solver, at every call (pondering too): before
+  // the tree search, root_proof_share of the call's time goes to agent/root_proofs.h's deepening
+  // (1, 3, .. root_proof_plies turns; its table kept across calls), which marks the root moves
+  // after which the other role forces a win (proven lost) and a forced win of the root's mover
+  // (proven won, and so played). Where the game's end is near, such proofs settle in a second what
+  // the tree's averages do not (docs/strength.md: quarto with eight or nine cells empty). A root
+  // proven to root_proof_plies is not searched again; root_proof_states bounds a call's states
+  // (the only bound under a playout budget). 0: off.
+  uint32_t root_proof_plies = 0;
+  double root_proof_share = 0.3;
+  uint64_t root_proof_states = 4'000'000;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off
   bool remember_best_line = true;  // single-player: play the best line ever seen

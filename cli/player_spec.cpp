@@ -123,6 +123,9 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prove_nodes_defend"] = number("prove_nodes_defend", c.node_proof_defend);
   s["guard"] = number("guard", c.guard_plies);
   s["guard_share"] = number("guard_share", c.guard_share);
+  s["prove_root"] = number("prove_root", c.root_proof_plies);
+  s["prove_root_share"] = number("prove_root_share", c.root_proof_share);
+  s["prove_root_states"] = number("prove_root_states", c.root_proof_states);
   s["guard_states"] = number("guard_states", c.guard_states);
   s["tuned"] = number("tuned", c.ucb_tuned);
   s["reuse"] = number("reuse", c.reuse_tree);
@@ -404,6 +407,10 @@ std::string player_spec_help() {
       "        move to be played is checked for a forced win of the opponent within N turns, odd\n"
       "        N, and one so proven lost is replaced; 0: off), guard_share (of each call's time,\n"
       "        0.25), guard_states (a call's most states, 1000000),\n"
+      "        prove_root=N (two-role turn-taking games, one thread: before each search call,\n"
+      "        prove_root_share of its time, 0.3, proves every root move lost (the opponent forces\n"
+      "        a win within 1, 3, .. N turns) or won, on the search's thread; at most\n"
+      "        prove_root_states states a call, 4000000; 0: off),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), recycle=0|1 (one thread: at the\n"
       "        cap the nodes visited no more than the median are dropped instead of the tree\n"
       "        stopping growth), prune_rd, prune_visits, prune_sigma (progressive\n"
