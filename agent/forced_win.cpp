@@ -175,8 +175,8 @@ void ForcedWinSearch::keep_local(const State& state, size_t depth) {
   f.order.resize(kept);
 }
 
-void ForcedWinSearch::set_ending_hint(std::vector<uint8_t> hint) {
-  ending_hint_ = std::move(hint);
+void ForcedWinSearch::set_ending_hint(std::span<const uint8_t> hint) {
+  ending_hint_.assign(hint.begin(), hint.end());
   if (std::none_of(ending_hint_.begin(), ending_hint_.end(), [](uint8_t v) { return v != 0; }))
     ending_hint_.clear();
 }

@@ -35,6 +35,7 @@
 // both roles' exact values.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "agent/proof_table.h"
@@ -63,7 +64,7 @@ class ForcedWinSearch {
   std::optional<reasoner::MoveId> winning_move() const { return winning_move_; }
   // By MoveId, the moves known to end games (nonzero); empty, or no move marked (a machine whose
   // playouts have not been greedy learns none): nothing known, every move is tried.
-  void set_ending_hint(std::vector<uint8_t> hint);
+  void set_ending_hint(std::span<const uint8_t> hint);  // copied; the buffer is reused
   void set_local(bool on) { local_ = on; }
   uint64_t nodes() const { return nodes_; }  // states expanded, over all calls
 

@@ -63,8 +63,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
   if (!node_proof_visits_.empty()) {
     if (!node_prover_) node_prover_ = std::make_unique<ForcedWinSearch>(machine_);
-    const std::span<const uint8_t> ending = machine_.moves_seen_ending();
-    node_prover_->set_ending_hint({ending.begin(), ending.end()});
+    node_prover_->set_ending_hint(machine_.moves_seen_ending());
   }
   drop_node_proofs_if_lost();  // a root proven at the last search, or reached proven
   prove_at_root(limits);

@@ -38,8 +38,7 @@ void MctsSearcher::guard(const SearchLimits& limits) {
   if (!next) return;
   if (!guard_.prover) guard_.prover = std::make_unique<ForcedWinSearch>(machine_);
   ForcedWinSearch& prover = *guard_.prover;
-  const std::span<const uint8_t> ending = machine_.moves_seen_ending();
-  prover.set_ending_hint({ending.begin(), ending.end()});
+  prover.set_ending_hint(machine_.moves_seen_ending());
   const RoleIndex own = *own_role_, other = 1 - own;
   const uint64_t budget_end = prover.nodes() + config_.guard_states;
   const ScopedTimer timer(guard_.time);

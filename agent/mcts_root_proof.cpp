@@ -3,7 +3,6 @@
 // (agent/proof_thread.h), but within a share of each call's time, so that a player held to one
 // core still settles the endgames its tree cannot. The proofs are marked in the tree (lost moves,
 // or the mover's forced win) for MCTS-Solver, as the proof thread's are.
-#include <algorithm>
 #include <vector>
 
 #include "agent/mcts.h"
@@ -30,8 +29,7 @@ void MctsSearcher::prove_at_root(const SearchLimits& limits) {
   if (root_proof_.done_to >= max_plies) return;  // settled at an earlier call
   if (!root_proof_.prover) root_proof_.prover = std::make_unique<ForcedWinSearch>(machine_);
   ForcedWinSearch& prover = *root_proof_.prover;
-  const std::span<const uint8_t> ending = machine_.moves_seen_ending();
-  prover.set_ending_hint({ending.begin(), ending.end()});
+  prover.set_ending_hint(machine_.moves_seen_ending());
   const std::span<const MoveId> moves = tree_.moves(0, mover);
   const ProofRoot proof_root{root.state, mover, {moves.begin(), moves.end()},
                              tree_.moves(0, other)[0]};

@@ -77,7 +77,7 @@ void ProofThread::run() {
       r = request_;
       done = r.generation;
       if (local_search_) local_search_->set_ending_hint(ending_);
-      search_.set_ending_hint(std::move(ending_));
+      search_.set_ending_hint(ending_);
       abandon_ = false;
     }
     prove(r);

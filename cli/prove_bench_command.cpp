@@ -102,8 +102,7 @@ struct PositionResult {
 PositionResult prove_position(reasoner::StateMachine& m, const agent::ProofRoot& root,
                               const ProveBenchOptions& o) {
   agent::ForcedWinSearch search(m);
-  const std::span<const uint8_t> ending = m.moves_seen_ending();
-  search.set_ending_hint({ending.begin(), ending.end()});
+  search.set_ending_hint(m.moves_seen_ending());
   search.set_local(o.local);
   PositionResult r;
   agent::SearchLimits limits;

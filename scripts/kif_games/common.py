@@ -55,15 +55,22 @@ WIN_OR_DRAW_GOALS = """\
     (not (won ?s)))
 """
 
-# The points of a board (cell ?x ?y ?r) that hold nothing; `index` numbers both coordinates.
-FREE_POINTS = """\
-(<= (marked ?x ?y)
-    (true (cell ?x ?y ?r)))
-(<= (free ?x ?y)
-    (index ?x)
-    (index ?y)
-    (not (marked ?x ?y)))
-"""
+
+
+def free_points(marked="marked", free="free", x="?x", y="?y"):
+    """The points of a board (cell x y ?r) that hold something (`marked`) and nothing (`free`);
+    `index` numbers both coordinates."""
+    return """\
+(<= ({marked} {x} {y})
+    (true (cell {x} {y} ?r)))
+(<= ({free} {x} {y})
+    (index {x})
+    (index {y})
+    (not ({marked} {x} {y})))
+""".format(marked=marked, free=free, x=x, y=y)
+
+
+FREE_POINTS = free_points()
 
 DIRECTIONS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0),
               "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}

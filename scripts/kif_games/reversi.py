@@ -1,5 +1,5 @@
 """Reversi (Othello) 8x8: flank to flip, pass only without a move, most discs wins."""
-from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude, steps
+from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, free_points, header, roles_prelude, steps
 
 N = 8
 
@@ -15,13 +15,7 @@ RULES = """\
 (<= (input ?r pass)
     (role ?r))
 
-(<= (occupied ?x ?y)
-    (true (cell ?x ?y ?r)))
-(<= (empty ?x ?y)
-    (index ?x)
-    (index ?y)
-    (not (occupied ?x ?y)))
-
+{free_points}
 ; (run ?r ?x ?y ?d): from (?x ?y) on in direction ?d lie one or more discs of ?r's opponent, then
 ; a disc of ?r. A disc on an empty point (?x ?y) flanks such a run in some direction, or is illegal.
 (<= (run ?r ?x ?y ?d)
@@ -155,7 +149,7 @@ def reversi():
     fact_text += facts("add", additions())
     fact_text += facts("cap", caps())
     fact_text += facts("ahead", [("black", N * N + 1), ("white", N * N - 1)])
-    rules = RULES.format(offset=N * N, last=N * N)
+    rules = RULES.format(offset=N * N, last=N * N, free_points=free_points("occupied", "empty"))
     return (top + ";\n" + doc + GENERATED + "\n" + roles_prelude("black", "white") + "\n" + rules
             + WIN_OR_DRAW_GOALS + "\n" + fact_text)
 

@@ -1,5 +1,6 @@
 """Tic-tac-toe variants: misere tic-tac-toe and nine-board tic-tac-toe."""
-from .common import FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude
+from .common import (FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, free_points, header,
+                     roles_prelude)
 
 # The eight lines of a 3x3 grid, squares numbered 1-9 row by row.
 LINES = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7)]
@@ -71,13 +72,7 @@ NINE_BOARD = """\
 
 ; (mark ?b ?s) marks square ?s of board ?b. The next mark goes on board ?s (the target) while it has
 ; a free square; on any board at the start and when the target board is full.
-(<= (marked ?b ?s)
-    (true (cell ?b ?s ?r)))
-(<= (free ?b ?s)
-    (index ?b)
-    (index ?s)
-    (not (marked ?b ?s)))
-(<= bound
+{free_points}(<= bound
     (true (target ?b))
     (free ?b ?s))
 (<= (legal ?r (mark ?b ?s))
@@ -108,7 +103,7 @@ NINE_BOARD = """\
 (<= terminal
     (not open))
 
-"""
+""".format(free_points=free_points(x="?b", y="?s"))
 
 
 def nine_board_tictactoe():
