@@ -15,6 +15,7 @@ ForcedWinSearch::Outcome ForcedWinSearch::prove(const State& state, RoleIndex at
   limits_ = &limits;
   node_limit_ = nodes_ + max_nodes;
   out_of_budget_ = false;
+  until_clock_check_ = 0;
   winning_move_.reset();
   // One frame per depth, made before the search: a child is searched in place, by reference.
   if (frames_.size() < static_cast<size_t>(plies) + 1) frames_.resize(static_cast<size_t>(plies) + 1);
@@ -33,8 +34,11 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, uint64_t ke
   const int16_t known = table_.find(key);
   if ((known > 0 && known <= plies && depth > 0) || (known < 0 && -known >= plies))
     return known > 0 ? Outcome::Win : Outcome::NoWin;
-  if (nodes_ >= node_limit_ || ((nodes_ & 255) == 0 && interrupted(*limits_)))
-    out_of_budget_ = true;
+  if (nodes_ >= node_limit_) out_of_budget_ = true;
+  if (!out_of_budget_ && until_clock_check_-- == 0) {
+    until_clock_check_ = 255;
+    out_of_budget_ = interrupted(*limits_);
+  }
   if (out_of_budget_) return Outcome::Unknown;
   ++nodes_;
   Frame& f = frames_[depth];

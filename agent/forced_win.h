@@ -98,6 +98,9 @@ class ForcedWinSearch {
   reasoner::RoleIndex attacker_ = 0;
   const SearchLimits* limits_ = nullptr;
   uint64_t nodes_ = 0, node_limit_ = 0;
+  // Expansions before the clock is read again: at the first of each prove() call (so a call made
+  // after its deadline expands nothing), then every 256.
+  uint32_t until_clock_check_ = 0;
   bool out_of_budget_ = false;
   std::optional<reasoner::MoveId> winning_move_;
   std::vector<uint8_t> ending_hint_;

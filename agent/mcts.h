@@ -232,7 +232,8 @@ class MctsSearcher : public Searcher {
   // the next one while one is proven lost.
   void guard(const SearchLimits& limits);
   // Proofs of the root's moves (MctsConfig::root_proof_plies; agent/mcts_root_proof.cpp), within
-  // root_proof_share of `limits`' time: the moves proven lost or won are marked in the tree.
+  // root_proof_probe of `limits`' time, and root_proof_share once they prove a move of the root:
+  // the moves proven lost or won are marked in the tree.
   void prove_at_root(const SearchLimits& limits);
   // Fills node_proof_visits_ from the config (one entry a search, the deeper ones included).
   void plan_node_proofs();
@@ -329,6 +330,7 @@ class MctsSearcher : public Searcher {
     std::unique_ptr<ForcedWinSearch> prover;  // made when first needed; its table kept
     reasoner::State root;                    // the root of the last call
     int done_to = -1;  // every move of that root proven to this many turns (-1: not to one)
+    bool found = false;  // a move of that root proven, the tree unaware (then the whole share)
     // For the note, since it was last taken: moves proven lost, wins found, time spent.
     uint64_t lost = 0, won = 0;
     std::chrono::steady_clock::duration time{};

@@ -189,8 +189,13 @@ struct MctsConfig {
   // the tree's averages do not (docs/strength.md: quarto with eight or nine cells empty). A root
   // proven to root_proof_plies is not searched again; root_proof_states bounds a call's states
   // (the only bound under a playout budget). 0: off.
+  // The share is spent where the proofs find something: they run first within root_proof_probe
+  // of the call's time, and go on up to root_proof_share only once they have proven a move of
+  // this root that the tree had not solved (at this call or an earlier one). Where nothing is in their reach (most of reversi or hex)
+  // the tree keeps all but the probe. root_proof_probe >= root_proof_share: one stage.
   uint32_t root_proof_plies = 0;
-  double root_proof_share = 0.3;
+  double root_proof_share = 0.5;
+  double root_proof_probe = 0.1;
   uint64_t root_proof_states = 4'000'000;
 
   double sp_d = 0;                 // SP-MCTS variance constant D (Schadd et al. 2008); 0 = term off

@@ -2,7 +2,11 @@
 // deepened two turns at a time by agent/root_proofs.h, as the proof thread does beside the search
 // (agent/proof_thread.h), but within a share of each call's time, so that a player held to one
 // core still settles the endgames its tree cannot. The proofs are marked in the tree (lost moves,
-// or the mover's forced win) for MCTS-Solver, as the proof thread's are.
+// or the mover's forced win) for MCTS-Solver, as the proof thread's are. They run in two stages:
+// a probe (root_proof_probe of the time), then, once they have proven some move of the root that
+// the tree had not solved, the rest of root_proof_share, so that games where nothing is in the
+// proofs' reach beyond what the tree sees lose only the probe.
+#include <algorithm>
 #include <vector>
 
 #include "agent/mcts.h"
@@ -25,6 +29,7 @@ void MctsSearcher::prove_at_root(const SearchLimits& limits) {
   if (!(root_proof_.root == root.state)) {
     root_proof_.root = root.state;
     root_proof_.done_to = -1;
+    root_proof_.found = false;
   }
   if (root_proof_.done_to >= max_plies) return;  // settled at an earlier call
   if (!root_proof_.prover) root_proof_.prover = std::make_unique<ForcedWinSearch>(machine_);
@@ -37,7 +42,8 @@ void MctsSearcher::prove_at_root(const SearchLimits& limits) {
   RootProofEvents events;
   events.proven = [&](size_t move, RoleIndex winner, int turns) {
     const uint32_t child = tree_.child(0, move);
-    if (child != kNoNode && tree_.node(child).solved) return;  // proven at an earlier call
+    if (child != kNoNode && tree_.node(child).solved) return;  // known already: the tree's, or ours
+    root_proof_.found = true;
     ++(winner == mover ? root_proof_.won : root_proof_.lost);
     mark_child(0, move, winner, turns);
   };
@@ -45,9 +51,18 @@ void MctsSearcher::prove_at_root(const SearchLimits& limits) {
     root_proof_.done_to = plies;
     return true;
   };
-  prove_root(prover, machine_, proof_root, max_plies,
-             share_of_time_left(limits, config_.root_proof_share), events,
-             config_.root_proof_states);
+  // Both stages' deadlines from the call's start; the second goes on from the first's table.
+  const SearchLimits whole = share_of_time_left(limits, config_.root_proof_share);
+  const SearchLimits probe =
+      share_of_time_left(limits, std::min(config_.root_proof_probe, config_.root_proof_share));
+  const uint64_t states_end = prover.nodes() + config_.root_proof_states;
+  const auto states_left = [&] {
+    return states_end > prover.nodes() ? states_end - prover.nodes() : 0;
+  };
+  prove_root(prover, machine_, proof_root, max_plies, probe, events, states_left());
+  if (root_proof_.found && root_proof_.done_to < max_plies && !tree_.node(0).solved &&
+      probe.deadline < whole.deadline && states_left() > 0)
+    prove_root(prover, machine_, proof_root, max_plies, whole, events, states_left());
 }
 
 }  // namespace ggp::agent

@@ -125,6 +125,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["guard_share"] = number("guard_share", c.guard_share);
   s["prove_root"] = number("prove_root", c.root_proof_plies);
   s["prove_root_share"] = number("prove_root_share", c.root_proof_share);
+  s["prove_root_probe"] = number("prove_root_probe", c.root_proof_probe);
   s["prove_root_states"] = number("prove_root_states", c.root_proof_states);
   s["guard_states"] = number("guard_states", c.guard_states);
   s["tuned"] = number("tuned", c.ucb_tuned);
@@ -408,8 +409,9 @@ std::string player_spec_help() {
       "        N, and one so proven lost is replaced; 0: off), guard_share (of each call's time,\n"
       "        0.25), guard_states (a call's most states, 1000000),\n"
       "        prove_root=N (two-role turn-taking games, one thread: before each search call,\n"
-      "        prove_root_share of its time, 0.3, proves every root move lost (the opponent forces\n"
-      "        a win within 1, 3, .. N turns) or won, on the search's thread; at most\n"
+      "        prove_root_probe of its time, 0.1, and once a move of the root is proven up to\n"
+      "        prove_root_share, 0.5, proves every root move lost (the opponent forces a win\n"
+      "        within 1, 3, .. N turns) or won, on the search's thread; at most\n"
       "        prove_root_states states a call, 4000000; 0: off),\n"
       "        reuse, sp_d, sp_restart, mb (tree memory cap), recycle=0|1 (one thread: at the\n"
       "        cap the nodes visited no more than the median are dropped instead of the tree\n"

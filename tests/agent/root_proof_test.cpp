@@ -3,6 +3,7 @@
 // be, on Nim, whose wins and losses are known exactly.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
 #include "agent/mcts.h"
@@ -84,4 +85,44 @@ TEST_CASE("root proofs: a root whose every move is proven lost is solved") {
   CHECK(proving.proven_value(0) == 0.0);
   const std::string note = proving.note();
   CHECK_MESSAGE(has(note, "3 moves proven lost"), note);
+}
+
+TEST_CASE("root proofs: the share beyond the probe goes only to a root where a move is proven") {
+  // Nim of 10: "take3" is lost within three turns, "take2" wins within five. The probe is given
+  // no time (a proof search asked after its deadline expands nothing); the tree stops after
+  // three playouts, long before the deadline.
+  auto nim = test::make_nim(10, 3);
+  const auto limits = [] {
+    SearchLimits l = playout_budget(3);
+    l.deadline = Clock::now() + std::chrono::seconds(60);
+    return l;
+  };
+  MctsConfig config = with_root_proofs(5);
+  config.root_proof_probe = 0;
+  config.root_proof_share = 0.5;
+  SUBCASE("nothing proven in the probe: the tree keeps the rest") {
+    MctsSearcher probing(config, *nim, 1);
+    probing.search(limits());
+    CHECK_FALSE(probing.stats().root_solved);
+    const std::string note = probing.note();
+    CHECK_MESSAGE(has(note, "root proofs: 0 moves proven lost, 0 won"), note);
+    config.root_proof_probe = 0.5;  // the same limits with the whole share at once prove the win
+    MctsSearcher whole(config, *nim, 1);
+    whole.search(limits());
+    CHECK(whole.stats().root_solved);
+  }
+  SUBCASE("a move proven at an earlier call: the proofs go on past the probe") {
+    // 30 states a call: the first (a playout budget, so one stage) proves "take3" lost, not the
+    // win; the second, at the same root, finds the win in the share beyond its empty probe.
+    config.root_proof_states = 30;
+    MctsSearcher probing(config, *nim, 1);
+    probing.search(playout_budget(3));
+    std::string note = probing.note();
+    REQUIRE_MESSAGE(has(note, "root proofs: 1 moves proven lost, 0 won"), note);
+    probing.search(limits());
+    note = probing.note();
+    CHECK_MESSAGE(has(note, "root proofs: 0 moves proven lost, 1 won"), note);
+    CHECK(probing.stats().root_solved);
+    CHECK(probing.best_move(0) == nim->move(0, "take2"));
+  }
 }
