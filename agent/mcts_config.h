@@ -191,8 +191,8 @@ struct MctsConfig {
   // (the only bound under a playout budget). 0: off.
   // The share is spent where the proofs find something: they run first within root_proof_probe
   // of the call's time, and go on up to root_proof_share only once they have proven a move of
-  // this root that the tree had not solved (at this call or an earlier one). Where nothing is in their reach (most of reversi or hex)
-  // the tree keeps all but the probe. root_proof_probe >= root_proof_share: one stage.
+  // this root that the tree had not solved (at this call or an earlier one); where they find
+  // nothing, the tree keeps all but the probe. root_proof_probe >= root_proof_share: one stage.
   uint32_t root_proof_plies = 0;
   double root_proof_share = 0.5;
   double root_proof_probe = 0.1;

@@ -56,9 +56,7 @@ void MctsSearcher::prove_at_root(const SearchLimits& limits) {
   const SearchLimits probe =
       share_of_time_left(limits, std::min(config_.root_proof_probe, config_.root_proof_share));
   const uint64_t states_end = prover.nodes() + config_.root_proof_states;
-  const auto states_left = [&] {
-    return states_end > prover.nodes() ? states_end - prover.nodes() : 0;
-  };
+  const auto states_left = [&] { return states_end - std::min(states_end, prover.nodes()); };
   prove_root(prover, machine_, proof_root, max_plies, probe, events, states_left());
   if (root_proof_.found && root_proof_.done_to < max_plies && !tree_.node(0).solved &&
       probe.deadline < whole.deadline && states_left() > 0)

@@ -56,7 +56,6 @@ WIN_OR_DRAW_GOALS = """\
 """
 
 
-
 def free_points(marked="marked", free="free", x="?x", y="?y"):
     """The points of a board (cell x y ?r) that hold something (`marked`) and nothing (`free`);
     `index` numbers both coordinates."""
