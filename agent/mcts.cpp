@@ -392,6 +392,8 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
       // tried, competes with its exact value, without exploration (nothing to learn).
       if (exact <= 0 || exact < floor) return -1e9;
       if (s.visits > 0) return exact;
+    } else if (c != kNoNode && bounds_on() && role_bounds(c, role).second <= floor) {
+      return -1e9;  // score bounds: it cannot do better than a move proven
     }
   }
   bool amaf_first_play =
@@ -661,7 +663,7 @@ void MctsSearcher::backup_playouts(MctsWorker& w, std::span<const double> result
   if (config_.solver && tree_.node(w.path.back()).solved)
     for (size_t i = w.path.size() - 1; i-- > 0;) {
       tree_.node(w.path[i]).floor_known = false;  // its child w.path[i + 1] is proven
-      if (!try_solve(w.path[i])) break;
+      if (!try_solve(w.path[i]) && !(bounds_on() && update_bounds(w.path[i]))) break;
     }
   if (implicit_) back_up_estimates(w);
 }

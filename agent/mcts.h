@@ -207,6 +207,17 @@ class MctsSearcher : public Searcher {
   // Fills w.amaf_edges from w's path and trace (valid until either changes: w.amaf_ready).
   void collect_amaf_edges(MctsWorker& w);
   bool try_solve(uint32_t id);
+  // Score bounds (MctsConfig::score_bounds; agent/mcts_bounds.cpp). bounds_on(): usable now (on,
+  // two roles, and every terminal node of the tree so far with one goal sum). note_terminal()
+  // checks a terminal node's values against that sum. role_bounds(): `role`'s bounds at node `c`
+  // (kNoNode: a child not in the tree, [0, 1]). update_bounds() recomputes node `id`'s from its
+  // children and returns whether they tightened. solved_by_bounds(): whether node `id`'s proven
+  // child `best` (the mover's best proven) is worth at least every other child's upper bound.
+  bool bounds_on() const { return bounds_sum_known_ && !bounds_off_; }
+  void note_terminal(std::span<const double> values);
+  std::pair<double, double> role_bounds(uint32_t c, reasoner::RoleIndex role) const;
+  bool update_bounds(uint32_t id);
+  bool solved_by_bounds(uint32_t id, reasoner::RoleIndex mover, uint32_t best) const;
   // With proof_plies, in two-role turn-taking games (agent/mcts_proof.cpp): hands a new root to
   // the proof thread, and marks the root moves it has proven (lost, or won) since the last call.
   void take_proofs();
@@ -286,6 +297,11 @@ class MctsSearcher : public Searcher {
   // Implicit backups on: implicit_alpha set, the evaluation kept and its held-out correlation at
   // least implicit_min_correlation (decided with the evaluation).
   bool implicit_ = false;
+  // Score bounds: the goal sum of the tree's terminal nodes (once one is seen), and whether one
+  // differed (bounds are then no longer read: a game of more than one sum).
+  double bounds_sum_ = 0;
+  bool bounds_sum_known_ = false;
+  bool bounds_off_ = false;
   std::vector<double> prior_;  // scratch: the heuristic's values
 
   std::unique_ptr<GoalSignalProbe> probe_;

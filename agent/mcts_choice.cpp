@@ -41,8 +41,11 @@ bool MctsSearcher::try_solve(uint32_t id) {
     }
   }
   if (best == kNoNode) return false;
-  // A win settles the node before every child is proven (its turns are then an upper bound).
-  if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= 1.0)) return false;
+  // A win settles the node before every child is proven (its turns are then an upper bound), as
+  // does, with score bounds, a proven value that no other child can exceed.
+  if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= 1.0) &&
+      !(mover >= 0 && bounds_on() && solved_by_bounds(id, static_cast<RoleIndex>(mover), best)))
+    return false;
   std::span<const double> v = tree_.value(best);
   std::copy(v.begin(), v.end(), tree_.value(id).begin());
   n.proof_turns = saturated_turns(tree_.node(best).proof_turns + 1);
@@ -108,10 +111,14 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
   // Robust child: most visits, then the higher mean; unvisited moves keep their order. With the
   // solver, a move proven lost is not played while another is not (it may have been visited
   // most before its proof came).
+  // With score bounds, likewise a move that cannot reach the value of a move proven.
   const bool solver_choice = config_.solver && node_mover(0) == static_cast<int>(role);
+  const double floor = solver_choice && bounds_on() ? proven_floor(0, role) : -1;
   auto proven_lost = [&](uint32_t e) {
     const uint32_t c = solver_choice ? tree_.child(0, e - begin) : kNoNode;
-    return c != kNoNode && tree_.node(c).solved && tree_.value(c)[role] <= 0;
+    if (c == kNoNode) return false;
+    if (tree_.node(c).solved) return tree_.value(c)[role] <= 0;
+    return floor >= 0 && role_bounds(c, role).second < floor;
   };
   uint32_t best = begin;
   bool best_lost = proven_lost(best);

@@ -129,6 +129,12 @@ struct MctsConfig {
   bool greedy_auto = false;
   double greedy_gain = 0.005;
   bool solver = true;          // MCTS-Solver: proven values propagate; proven wins are played
+  // Score bounds with the solver (Cazenave & Saffidine 2010, "Score Bounded Monte-Carlo Tree
+  // Search"; agent/mcts_bounds.cpp), two-role games whose terminal goals in the tree have one
+  // sum: every node keeps bounds on its value under minimax play, from its children's, so that a
+  // move is proven best once no other can exceed it (a draw, where MCTS-Solver alone waits for
+  // every move to be proven), and a move that cannot exceed a proven one is not searched.
+  bool score_bounds = false;
   // Forced-win proofs at the root (agent/proof_thread.h), two-role turn-taking games, with the
   // solver, on a thread of their own beside the search: root moves after which the other role
   // forces a win within proof_plies turns are proven lost, a forced win within proof_plies + 2

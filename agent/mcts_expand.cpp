@@ -78,6 +78,7 @@ uint32_t MctsSearcher::insert_node(const NodeDraft& d) {
     n.terminal = n.solved = true;
     n.joint_count = 0;
     std::copy(d.values.begin(), d.values.end(), tree_.value(id).begin());
+    note_terminal(d.values);
     return id;
   }
   for (RoleIndex r = 0; r < num_roles_; ++r) tree_.add_role_moves(d.legal[r]);
@@ -91,6 +92,7 @@ uint32_t MctsSearcher::insert_node(const NodeDraft& d) {
       c.terminal = c.solved = true;
       c.joint_count = 0;
       std::copy(d.win_values.begin(), d.win_values.end(), tree_.value(child).begin());
+      note_terminal(d.win_values);
     }
     // The other roles have one move each: the joint index is the mover's move index.
     tree_.set_child(id, static_cast<uint64_t>(d.decisive_win), child);

@@ -37,6 +37,8 @@ uint32_t Tree::add_node(const reasoner::State& state) {
   n.mover = -1;
   n.proof_searches = 0;
   n.proven_alone = false;
+  n.lo = 0;
+  n.hi = 1;
   if (index_on_) index_.emplace(state.hash(), id);
   offsets_.push_back(0);
   values_.resize(values_.size() + num_roles_, 0.0);
@@ -221,6 +223,8 @@ void Tree::reroot_by_copy(uint32_t new_root) {
     to.proof_turns = from.proof_turns;
     to.proof_searches = from.proof_searches;
     to.proven_alone = from.proven_alone;
+    to.lo = from.lo;
+    to.hi = from.hi;
     size_t base = static_cast<size_t>(old) * (num_roles_ + 1);
     for (size_t r = 0; r < num_roles_; ++r) {
       uint32_t b = from.edge_begin + offsets_[base + r],

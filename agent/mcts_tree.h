@@ -51,6 +51,9 @@ struct Node {
   // searched again (its moves need values to choose the slowest loss by).
   bool proven_alone = false;
   double floor = -1;  // the mover's best proven child value (-1: none); valid while floor_known
+  // Score bounds (MctsConfig::score_bounds): role 0's value lies in [lo, hi] under minimax play
+  // (exact where solved, which value() holds then); kept by MctsSearcher::update_bounds.
+  double lo = 0, hi = 1;
 };
 
 // `turns` as Node::proof_turns holds it (0 to its largest value).

@@ -139,6 +139,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["prune_sigma"] = number("prune_sigma", c.prune_sigma_e);
   s["transpositions"] = number("transpositions", c.transpositions);
   s["dag_means"] = number("dag_means", c.dag_means);
+  s["bounds"] = number("bounds", c.score_bounds);
   s["batch"] = number("batch", c.leaf_batch);
   s["batch_amaf"] = number("batch_amaf", c.batch_amaf);
   s["leaf_playouts"] = number("leaf_playouts", c.leaf_playouts);
@@ -419,6 +420,8 @@ std::string player_spec_help() {
       "        pruning, off at prune_rd=0), transpositions=0|1 (equal states share a node),\n"
       "        dag_means=0|1 (with transpositions: a move's mean is its child's over all its\n"
       "        parents once the child has more visits than the move),\n"
+      "        bounds=0|1 (with the solver, two-role games of one goal sum: score bounds, so\n"
+      "        that a move is proven best, a draw too, once no other can exceed it),\n"
       "        batch=N (N leaves selected with virtual loss, then played out at once: bit-parallel\n"
       "        on the propnet; random, greedy or mast_eg playouts; with threads, parallel=root\n"
       "        only),\n"
