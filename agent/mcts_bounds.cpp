@@ -11,6 +11,8 @@
 // parent off the path (transpositions) keeps its older bounds: looser, still true.
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 #include "agent/mcts.h"
 
