@@ -209,15 +209,15 @@ class MctsSearcher : public Searcher {
   bool try_solve(uint32_t id);
   // Score bounds (MctsConfig::score_bounds; agent/mcts_bounds.cpp). bounds_on(): usable now (on,
   // two roles, and every terminal node of the tree so far with one goal sum). note_terminal()
-  // checks a terminal node's values against that sum. role_bounds(): `role`'s bounds at node `c`
-  // (kNoNode: a child not in the tree, [0, 1]). update_bounds() recomputes node `id`'s from its
-  // children and returns whether they tightened. solved_by_bounds(): whether node `id`'s proven
-  // child `best` (the mover's best proven) is worth at least every other child's upper bound.
-  bool bounds_on() const { return bounds_sum_known_ && !bounds_off_; }
+  // checks a terminal node's values against that sum. as_role(): role 0's bounds as `role`'s
+  // (and back). role_bounds(): `role`'s bounds at node `c` (kNoNode: a child not in the tree,
+  // [0, 1]). update_bounds() recomputes node `id`'s from its children and returns whether they
+  // tightened. try_solve() settles a node by them.
+  bool bounds_on() const { return bounds_sum_.has_value() && !bounds_off_; }
   void note_terminal(std::span<const double> values);
+  std::pair<double, double> as_role(double lo, double hi, reasoner::RoleIndex role) const;
   std::pair<double, double> role_bounds(uint32_t c, reasoner::RoleIndex role) const;
   bool update_bounds(uint32_t id);
-  bool solved_by_bounds(uint32_t id, reasoner::RoleIndex mover, uint32_t best) const;
   // With proof_plies, in two-role turn-taking games (agent/mcts_proof.cpp): hands a new root to
   // the proof thread, and marks the root moves it has proven (lost, or won) since the last call.
   void take_proofs();
@@ -299,8 +299,7 @@ class MctsSearcher : public Searcher {
   bool implicit_ = false;
   // Score bounds: the goal sum of the tree's terminal nodes (once one is seen), and whether one
   // differed (bounds are then no longer read: a game of more than one sum).
-  double bounds_sum_ = 0;
-  bool bounds_sum_known_ = false;
+  std::optional<double> bounds_sum_;
   bool bounds_off_ = false;
   std::vector<double> prior_;  // scratch: the heuristic's values
 

@@ -23,20 +23,20 @@ using reasoner::RoleIndex;
 void MctsSearcher::note_terminal(std::span<const double> values) {
   if (!config_.score_bounds || !config_.solver || num_roles_ != 2) return;
   const double sum = values[0] + values[1];
-  if (!bounds_sum_known_) {
-    bounds_sum_ = sum;
-    bounds_sum_known_ = true;
-  } else if (std::abs(sum - bounds_sum_) > 1e-9) {
-    bounds_off_ = true;
-  }
+  if (!bounds_sum_) bounds_sum_ = sum;
+  else if (std::abs(sum - *bounds_sum_) > 1e-9) bounds_off_ = true;
+}
+
+std::pair<double, double> MctsSearcher::as_role(double lo, double hi, RoleIndex role) const {
+  if (role == 0) return {lo, hi};
+  return {*bounds_sum_ - hi, *bounds_sum_ - lo};
 }
 
 std::pair<double, double> MctsSearcher::role_bounds(uint32_t c, RoleIndex role) const {
   if (c == kNoNode) return {0.0, 1.0};
   const Node& n = tree_.node(c);
   const double lo = n.solved ? tree_.value(c)[0] : n.lo, hi = n.solved ? lo : n.hi;
-  if (role == 0) return {lo, hi};
-  return {bounds_sum_ - hi, bounds_sum_ - lo};
+  return as_role(lo, hi, role);
 }
 
 bool MctsSearcher::update_bounds(uint32_t id) {
@@ -54,24 +54,13 @@ bool MctsSearcher::update_bounds(uint32_t id) {
       lo = std::max(lo, l);
       hi = std::max(hi, h);
     }
-    lo0 = mover == 0 ? lo : bounds_sum_ - hi;
-    hi0 = mover == 0 ? hi : bounds_sum_ - lo;
+    std::tie(lo0, hi0) = as_role(lo, hi, mover);  // the sum less the other role's is its own
   }
   lo0 = std::max(lo0, n.lo);  // both old and new bounds hold: keep the tighter
   hi0 = std::min(hi0, n.hi);
   if (lo0 == n.lo && hi0 == n.hi) return false;
   n.lo = lo0;
   n.hi = hi0;
-  return true;
-}
-
-bool MctsSearcher::solved_by_bounds(uint32_t id, RoleIndex mover, uint32_t best) const {
-  const double value = tree_.value(best)[mover];
-  for (uint64_t j = 0; j < tree_.node(id).joint_count; ++j) {
-    const uint32_t c = tree_.child(id, j);
-    if (c == kNoNode) return false;
-    if (!tree_.node(c).solved && role_bounds(c, mover).second > value) return false;
-  }
   return true;
 }
 

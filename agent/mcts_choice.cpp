@@ -18,15 +18,21 @@ bool MctsSearcher::try_solve(uint32_t id) {
   if (n.solved) return true;
   int mover = node_mover(id);
   if (mover < 0 && n.joint_count > Tree::kDenseChildren) return false;
-  // One mover (or none): max^n over the proven children; a proven top result settles it at once.
-  // Several movers: proven only when every joint move is proven with the same values.
+  // One mover (or none): max^n over the proven children; a proven value that no unproven child
+  // can exceed settles it at once (a top result; with score bounds, any value at least every
+  // unproven child's upper bound). Several movers: proven only when every joint move is proven
+  // with the same values.
   uint32_t best = kNoNode;
   bool all_proven = true;
+  double open_upper = -INFINITY;  // the mover's largest upper bound over the unproven children
   for (uint64_t j = 0; j < n.joint_count; ++j) {
     uint32_t c = tree_.child(id, j);
     if (c == kNoNode || !tree_.node(c).solved) {
       all_proven = false;
       if (mover < 0) return false;
+      if (open_upper < 1.0)
+        open_upper = std::max(
+            open_upper, bounds_on() ? role_bounds(c, static_cast<RoleIndex>(mover)).second : 1.0);
       continue;
     }
     std::span<const double> v = tree_.value(c);
@@ -41,11 +47,8 @@ bool MctsSearcher::try_solve(uint32_t id) {
     }
   }
   if (best == kNoNode) return false;
-  // A win settles the node before every child is proven (its turns are then an upper bound), as
-  // does, with score bounds, a proven value that no other child can exceed.
-  if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= 1.0) &&
-      !(mover >= 0 && bounds_on() && solved_by_bounds(id, static_cast<RoleIndex>(mover), best)))
-    return false;
+  // Settled before every child is proven, its turns are an upper bound.
+  if (!all_proven && !(mover >= 0 && tree_.value(best)[mover] >= open_upper)) return false;
   std::span<const double> v = tree_.value(best);
   std::copy(v.begin(), v.end(), tree_.value(id).begin());
   n.proof_turns = saturated_turns(tree_.node(best).proof_turns + 1);

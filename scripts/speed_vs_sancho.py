@@ -37,11 +37,11 @@ def sancho_classpath(sancho):
 
 
 def compile_harness(sancho, out):
-    classes = os.path.join(out, "classes")
+    classes, libraries = os.path.join(out, "classes"), sancho_classpath(sancho)
     os.makedirs(classes, exist_ok=True)
-    subprocess.run(["javac", "-nowarn", "-cp", sancho_classpath(sancho), "-d", classes,
+    subprocess.run(["javac", "-nowarn", "-cp", libraries, "-d", classes,
                     os.path.join(HERE, "peers", "SanchoSpeed.java")], check=True)
-    return classes + ":" + sancho_classpath(sancho)
+    return classes + ":" + libraries
 
 
 def last_json_line(text):
