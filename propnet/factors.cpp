@@ -1,0 +1,144 @@
+#include "propnet/factors.h"
+
+#include <numeric>
+
+namespace ggp::propnet {
+namespace {
+
+class FactorFinder {
+ public:
+  explicit FactorFinder(const Program& p) : p_(p), parent_(p.num_nodes), seen_(p.num_nodes, 0) {
+    std::iota(parent_.begin(), parent_.end(), 0u);
+    mark_move_dependent();
+  }
+
+  Factoring run() {
+    for (uint32_t f = 0; f < p_.num_facts; ++f) join_cone(p_.base_node(f), p_.next_lit[f]);
+    for (uint32_t r = 0; r < p_.num_roles; ++r)
+      for (uint32_t m = p_.role_moves[r]; m < p_.role_moves[r + 1]; ++m) {
+        join_cone(p_.input_node(m), p_.legal_lit[m]);
+        if (p_.guarded(m)) join_cone(p_.input_node(m), p_.legal_guard[r]);
+      }
+    Factoring result;
+    std::vector<uint32_t> factor_of_root(p_.num_nodes, UINT32_MAX);
+    for (uint32_t f = 0; f < p_.num_facts; ++f) {
+      const uint32_t v = p_.base_node(f);
+      if (!dependent_[v]) {
+        result.global_facts.push_back(f);
+        continue;
+      }
+      uint32_t& index = factor_of_root[find(v)];
+      if (index == UINT32_MAX) {
+        index = static_cast<uint32_t>(result.factors.size());
+        result.factors.emplace_back();
+      }
+      result.factors[index].facts.push_back(f);
+    }
+    for (uint32_t m = 0; m < p_.num_moves; ++m) {
+      const uint32_t index = factor_of_root[find(p_.input_node(m))];
+      if (index == UINT32_MAX) result.free_moves.push_back(m);
+      else result.factors[index].moves.push_back(m);
+    }
+    for (const auto& goals : p_.goals)
+      for (const auto& [value, lit] : goals)
+        for (uint32_t index : factors_read_by(lit, factor_of_root)) result.factors[index].read_by_goals = true;
+    for (uint32_t index : factors_read_by(p_.terminal, factor_of_root))
+      result.factors[index].read_by_terminal = true;
+    return result;
+  }
+
+ private:
+  // dependent_[v]: v is an input, a base whose next value is move-dependent, or a gate reading a
+  // move-dependent node. A least fixpoint, forward from the inputs along the fanout; a fact's base
+  // joins when its next literal's node does (the watches of next literals say which facts).
+  void mark_move_dependent() {
+    dependent_.assign(p_.num_nodes, 0);
+    std::vector<uint32_t> work;
+    auto reach = [&](uint32_t v) {
+      if (!dependent_[v]) {
+        dependent_[v] = 1;
+        work.push_back(v);
+      }
+    };
+    for (uint32_t m = 0; m < p_.num_moves; ++m) reach(p_.input_node(m));
+    while (!work.empty()) {
+      const uint32_t v = work.back();
+      work.pop_back();
+      for (uint32_t i = p_.watch_begin[v]; i < p_.watch_begin[v + 1]; ++i)
+        if (!(p_.watches[i] & Program::kWatchLegal))
+          reach(p_.base_node(p_.watches[i] & Program::kWatchIndex));
+      const Program::Fanout& f = p_.fanout[v];
+      for (uint32_t k = f.pos; k < p_.fanout[v + 1].pos; ++k)
+        reach(k >= f.cyc && k < f.inner ? p_.out[k] >> 1 : p_.out[k]);
+    }
+  }
+
+  uint32_t find(uint32_t v) {
+    while (parent_[v] != v) v = parent_[v] = parent_[parent_[v]];
+    return v;
+  }
+  void unite(uint32_t a, uint32_t b) { parent_[find(a)] = find(b); }
+
+  // Joins `owner` (a fact's base or a move's input) with every move-dependent node in the cone of
+  // `lit`, stopping at bases and inputs (a base's own cone is joined from its next literal).
+  void join_cone(uint32_t owner, uint32_t lit) {
+    const uint32_t root = lit >> 1;
+    if (!dependent_[owner] || !dependent_[root]) return;
+    unite(owner, root);
+    // One epoch for every join: a gate joined once has its whole cone joined already.
+    walk(root, kJoinEpoch, [&](uint32_t gate, uint32_t input) { unite(gate, input); });
+  }
+
+  // The factors that some move-dependent node in the cone of `lit` belongs to.
+  std::vector<uint32_t> factors_read_by(uint32_t lit, const std::vector<uint32_t>& factor_of_root) {
+    std::vector<uint32_t> found;
+    std::vector<uint8_t> listed;
+    auto note = [&](uint32_t v) {
+      const uint32_t index = factor_of_root[find(v)];
+      if (index == UINT32_MAX) return;
+      if (listed.size() <= index) listed.resize(index + 1, 0);
+      if (!listed[index]) found.push_back(index);
+      listed[index] = 1;
+    };
+    const uint32_t root = lit >> 1;
+    if (!dependent_[root]) return found;
+    note(root);
+    walk(root, ++epoch_, [&](uint32_t, uint32_t input) { note(input); });
+    return found;
+  }
+
+  // Calls visit(gate, input) for each move-dependent input of each move-dependent gate in the cone
+  // of `root` not yet visited in `epoch`.
+  template <class Visit>
+  void walk(uint32_t root, uint32_t epoch, Visit visit) {
+    std::vector<uint32_t>& stack = stack_;
+    stack.assign(1, root);
+    const uint32_t first_gate = 1 + p_.num_facts + p_.num_moves;
+    while (!stack.empty()) {
+      const uint32_t v = stack.back();
+      stack.pop_back();
+      if (v < first_gate || seen_[v] == epoch) continue;
+      seen_[v] = epoch;
+      for (uint32_t i = p_.fanin_begin[v]; i < p_.fanin_begin[v + 1]; ++i) {
+        const uint32_t input = p_.fanin[i] >> 1;
+        if (!dependent_[input]) continue;
+        visit(v, input);
+        stack.push_back(input);
+      }
+    }
+  }
+
+  const Program& p_;
+  std::vector<uint8_t> dependent_;
+  std::vector<uint32_t> parent_;
+  static constexpr uint32_t kJoinEpoch = 1;
+  std::vector<uint32_t> seen_;  // by node: the epoch of the walk that last visited it
+  uint32_t epoch_ = kJoinEpoch;  // the last epoch used (the reads come after every join)
+  std::vector<uint32_t> stack_;
+};
+
+}  // namespace
+
+Factoring find_factors(const Program& program) { return FactorFinder(program).run(); }
+
+}  // namespace ggp::propnet
