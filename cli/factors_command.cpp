@@ -1,6 +1,7 @@
 // `ggp factors GAME.kif... [--json] [--budget S]`: the independent sub-games of each game's propnet
-// (propnet/factors.h): per factor its facts and moves, with an example of each, and whether the
-// goals or the terminal literal read it; then the global facts (no move changes them: whose turn,
+// (propnet/factors.h): the sub-games the terminal's disjuncts join; per factor its facts and
+// moves, with an example of each, and whether the goals or the terminal literal read it; the
+// global facts (no move changes them: whose turn,
 // step counters) and the free moves (they change nothing: noop). A factor neither reads cannot
 // change the outcome except by the moves it makes available. Games that do not load or whose
 // propnet does not build within the budget are reported and make the exit status 1.
@@ -26,14 +27,16 @@ nlohmann::json describe(const propnet::Program& p, const propnet::Factoring& f) 
                        {"read_by_goals", factor.read_by_goals},
                        {"read_by_terminal", factor.read_by_terminal}});
   return {{"factors", factors},
+          {"subgames", f.subgames},
           {"global_facts", f.global_facts.size()},
           {"free_moves", f.free_moves.size()}};
 }
 
 void print(const std::string& path, const nlohmann::json& d) {
   const size_t n = d["factors"].size();
-  std::cout << path << ": " << n << (n == 1 ? " factor" : " factors") << ", "
-            << d["global_facts"].get<size_t>() << " global facts, " << d["free_moves"].get<size_t>()
+  const size_t games = d["subgames"].size();
+  std::cout << path << ": " << games << (games == 1 ? " sub-game" : " sub-games") << " of " << n
+            << (n == 1 ? " factor" : " factors") << ", " << d["global_facts"].get<size_t>() << " global facts, " << d["free_moves"].get<size_t>()
             << " free moves\n";
   size_t index = 0;
   for (const nlohmann::json& x : d["factors"]) {
@@ -47,6 +50,12 @@ void print(const std::string& path, const nlohmann::json& d) {
               << "; e.g. " << x["example_fact"].get<std::string>() << ' '
               << x["example_move"].get<std::string>() << '\n';
   }
+  if (games > 1)
+    for (const nlohmann::json& g : d["subgames"]) {
+      std::cout << "  sub-game:";
+      for (const nlohmann::json& index : g) std::cout << ' ' << index.get<size_t>() + 1;
+      std::cout << '\n';
+    }
 }
 
 int run_factors(const std::vector<std::string>& paths, bool json, double budget_seconds) {

@@ -44,10 +44,66 @@ class FactorFinder {
         for (uint32_t index : factors_read_by(lit, factor_of_root)) result.factors[index].read_by_goals = true;
     for (uint32_t index : factors_read_by(p_.terminal, factor_of_root))
       result.factors[index].read_by_terminal = true;
+    result.subgames = subgames(result, factor_of_root);
     return result;
   }
 
  private:
+  // Factors joined by the terminal's disjuncts (see Factoring::subgames).
+  std::vector<std::vector<uint32_t>> subgames(const Factoring& f,
+                                              const std::vector<uint32_t>& factor_of_root) {
+    const size_t n = f.factors.size();
+    if (n == 0) return {};
+    std::vector<uint32_t> group(n);
+    std::iota(group.begin(), group.end(), 0u);
+    auto top = [&](uint32_t x) {
+      while (group[x] != x) x = group[x] = group[group[x]];
+      return x;
+    };
+    size_t dynamic_facts = 0;
+    for (const Factor& factor : f.factors) dynamic_facts += factor.facts.size();
+    std::vector<uint32_t> disjuncts, stack{p_.terminal};
+    std::vector<uint8_t> opened(p_.num_nodes, 0);
+    while (!stack.empty()) {  // the terminal's disjuncts, through positive ORs
+      const uint32_t lit = stack.back();
+      stack.pop_back();
+      const uint32_t v = lit >> 1;
+      if (opened[v]) continue;
+      opened[v] = 1;
+      const bool gate = v >= 1 + p_.num_facts + p_.num_moves;
+      if (!(lit & 1) && gate && (p_.flags[v] & Program::kOr)) {
+        for (uint32_t i = p_.fanin_begin[v]; i < p_.fanin_begin[v + 1]; ++i) stack.push_back(p_.fanin[i]);
+      } else {
+        disjuncts.push_back(lit);
+      }
+    }
+    for (uint32_t lit : disjuncts) {
+      if (steps_ > kMaxSteps) return {all_factors(n)};  // too costly to tell: one sub-game
+      const std::vector<uint32_t> read = factors_read_by(lit, factor_of_root);
+      size_t facts = 0;
+      for (uint32_t index : read) facts += f.factors[index].facts.size();
+      if ((lit & 1) && 2 * facts > dynamic_facts) continue;  // a pseudo-coupling
+      for (uint32_t index : read) group[top(index)] = top(read.front());
+    }
+    std::vector<std::vector<uint32_t>> result;
+    std::vector<uint32_t> slot(n, UINT32_MAX);
+    for (uint32_t index = 0; index < n; ++index) {
+      uint32_t& s = slot[top(index)];
+      if (s == UINT32_MAX) {
+        s = static_cast<uint32_t>(result.size());
+        result.emplace_back();
+      }
+      result[s].push_back(index);
+    }
+    return result;
+  }
+
+  static std::vector<uint32_t> all_factors(size_t n) {
+    std::vector<uint32_t> all(n);
+    std::iota(all.begin(), all.end(), 0u);
+    return all;
+  }
+
   // dependent_[v]: v is an input, a base whose next value is move-dependent, or a gate reading a
   // move-dependent node. A least fixpoint, forward from the inputs along the fanout; a fact's base
   // joins when its next literal's node does (the watches of next literals say which facts).
@@ -119,6 +175,7 @@ class FactorFinder {
       stack.pop_back();
       if (v < first_gate || seen_[v] == epoch) continue;
       seen_[v] = epoch;
+      ++steps_;
       for (uint32_t i = p_.fanin_begin[v]; i < p_.fanin_begin[v + 1]; ++i) {
         const uint32_t input = p_.fanin[i] >> 1;
         if (!dependent_[input]) continue;
@@ -132,6 +189,10 @@ class FactorFinder {
   std::vector<uint8_t> dependent_;
   std::vector<uint32_t> parent_;
   static constexpr uint32_t kJoinEpoch = 1;
+  // Gates the walks may visit before the sub-games are given up (a network of millions of gates
+  // with thousands of terminal disjuncts): about a second.
+  static constexpr size_t kMaxSteps = 200'000'000;
+  size_t steps_ = 0;
   std::vector<uint32_t> seen_;  // by node: the epoch of the walk that last visited it
   uint32_t epoch_ = kJoinEpoch;  // the last epoch used (the reads come after every join)
   std::vector<uint32_t> stack_;

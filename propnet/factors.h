@@ -15,9 +15,18 @@
 // - A factor is a class with at least one fact. Moves in no factor (they change nothing and their
 //   legality reads only global facts: noop) are *free*.
 // Goal and terminal literals are not followed (they are where factors combine); each factor says
-// whether some goal or the terminal literal reads it. A factor that neither reads is irrelevant to
-// the outcome. The analysis is exact for the program, so it is as fine as the optimiser made the
-// network (an unused dependency left in a gate merges two factors).
+// whether some goal or the terminal literal reads it. A factor that neither reads changes the
+// outcome only through the moves it leaves a role (in queens08lg the board decides nothing but
+// whether a queen can still be placed). The analysis is exact for the program, so it is as fine as
+// the optimiser made the network (an unused dependency left in a gate merges two factors).
+//
+// Factors of the dynamics are often joined by the end of the game: tic-tac-toe's nine cells by its
+// lines. *Sub-games* join the factors that one disjunct of the terminal literal reads (terminal as
+// an OR, through nested ORs: the criterion of Sancho's FactorAnalyser), except a negated disjunct
+// reading factors that hold more than half of the non-global facts, taken for a pseudo-coupling
+// ("no empty cell left on either board"; Sancho drops any disjunct that large, but the optimiser
+// pulls shared cells out of the lines of connectFour into disjuncts that read five of its eight
+// columns). So dualConnect4 is two sub-games, one per board, and connectFour one.
 #include <cstdint>
 #include <vector>
 
@@ -34,9 +43,11 @@ struct Factor {
 
 struct Factoring {
   std::vector<Factor> factors;          // ordered by their smallest fact
+  // Sub-games: groups of factor indices (ascending), ordered by their first factor.
+  std::vector<std::vector<uint32_t>> subgames;
   std::vector<uint32_t> global_facts;   // ascending
   std::vector<uint32_t> free_moves;     // ascending
-  bool splits() const { return factors.size() > 1; }
+  bool splits() const { return subgames.size() > 1; }
 };
 
 // Linear in the program's edges (plus a fixpoint over the facts' dependencies for globality).

@@ -32,6 +32,7 @@ TEST_CASE("ggp factors --json: tic-tac-toe's nine cells, its turn facts global, 
     CHECK(f.at("moves") == 2);  // each role's mark there
     CHECK(f.at("read_by_goals") == true);
   }
+  CHECK(tictactoe.at("subgames").size() == 1);
   CHECK(tictactoe.at("global_facts") == 2);
   CHECK(tictactoe.at("free_moves") == 2);
   REQUIRE(std::getline(lines, line));
@@ -45,7 +46,7 @@ TEST_CASE("ggp factors: a text report, and a missing game reported with exit sta
       "ticTacToe.kif' 2>&1");
   CHECK(run.status == 1);
   CHECK(run.output.find("no_such_game.kif: ") != std::string::npos);
-  CHECK(run.output.find("ticTacToe.kif: 9 factors, 2 global facts, 2 free moves") != std::string::npos);
+  CHECK(run.output.find("ticTacToe.kif: 1 sub-game of 9 factors, 2 global facts, 2 free moves") != std::string::npos);
   CHECK(run.output.find("read by goals and terminal; e.g. (square 1 1 empty) (place 1 1)") !=
         std::string::npos);
 }

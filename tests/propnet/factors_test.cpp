@@ -31,6 +31,29 @@ constexpr const char* kDistractor = R"(
   (<= (goal p 0) (not (true (at right 4))))
 )";
 
+// Two rows of three cells marked by one player; a full row ends the game and wins. Each cell is a
+// factor; the terminal's disjuncts join each row's cells, and "no open cell" (a negated disjunct
+// over every cell) joins nothing. `extra` adds rules.
+std::string two_rows(const std::string& extra) {
+  return R"(
+    (role p)
+    (row a) (row b) (col 1) (col 2) (col 3)
+    (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6)
+    (init (step 0))
+    (<= (legal p (mark ?r ?c)) (row ?r) (col ?c) (not (true (marked ?r ?c))))
+    (<= (next (marked ?r ?c)) (does p (mark ?r ?c)))
+    (<= (next (marked ?r ?c)) (true (marked ?r ?c)))
+    (<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))
+    (<= (full ?r) (row ?r) (true (marked ?r 1)) (true (marked ?r 2)) (true (marked ?r 3)))
+    (<= open (row ?r) (col ?c) (not (true (marked ?r ?c))))
+    (<= terminal (full ?r))
+    (<= terminal (not open))
+    (<= terminal (true (step 6)))
+    (<= (goal p 100) (full ?r))
+    (<= (goal p 0) (not (full a)) (not (full b)))
+  )" + extra;
+}
+
 std::shared_ptr<const Program> program_of(const std::string& kif) {
   return build_program(gdl::load_game_text(kif));
 }
@@ -58,13 +81,35 @@ TEST_CASE("factors: a counter no goal reads is a factor of its own, the step cou
     CHECK(factor.read_by_goals == right);
     CHECK_FALSE(factor.read_by_terminal);
   }
+  CHECK(f.subgames == std::vector<std::vector<uint32_t>>{{0}, {1}});
   CHECK(f.splits());
+}
+
+TEST_CASE("factors: sub-games are the factors one disjunct of the terminal reads") {
+  auto p = program_of(two_rows(""));
+  Factoring f = find_factors(*p);
+  REQUIRE(f.factors.size() == 6);  // a cell each
+  REQUIRE(f.subgames.size() == 2);
+  for (const std::vector<uint32_t>& game : f.subgames) {
+    REQUIRE(game.size() == 3);
+    const char row = p->fact_texts[f.factors[game[0]].facts[0]].at(8);  // "(marked a 1)"
+    for (uint32_t index : game)
+      for (uint32_t fact : f.factors[index].facts) CHECK(p->fact_texts[fact].at(8) == row);
+  }
+  CHECK(f.splits());
+  // A disjunct over a cell of each row joins them.
+  p = program_of(two_rows("(<= terminal (true (marked a 1)) (true (marked b 3)))"));
+  f = find_factors(*p);
+  CHECK(f.factors.size() == 6);
+  CHECK(f.subgames.size() == 1);
+  CHECK_FALSE(f.splits());
 }
 
 TEST_CASE("factors: tic-tac-toe's cells are sub-games that only the goals and terminal join") {
   auto p = build_program(gdl::load_game_file(testing::shipped_game_path("ticTacToe")));
   const Factoring f = find_factors(*p);
   CHECK(f.factors.size() == 9);
+  CHECK(f.subgames.size() == 1);  // its lines join the cells
   for (const Factor& factor : f.factors) {
     CHECK(factor.read_by_goals);
     CHECK(factor.read_by_terminal);
@@ -105,6 +150,10 @@ TEST_CASE("factors: on shipped games, a factor's next facts depend on its own mo
       }
     }
     for (int x : factor_of_fact) CHECK(x != -2);
+    std::vector<int> games_of(f.factors.size(), 0);
+    for (const auto& game : f.subgames)
+      for (uint32_t index : game) ++games_of[index];
+    for (int x : games_of) CHECK(x == 1);  // every factor in one sub-game
     for (int x : factor_of_move) CHECK(x != -2);
 
     auto machine = make_propnet(game);
