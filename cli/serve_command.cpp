@@ -30,10 +30,13 @@ struct ServeOptions {
   // interleaved gauntlets on 7 games: 14-3-3 where the player without them scored 9-1-10), and
   // captures found at the first search played first in playouts (breakthrough: 15-0-1 in
   // self-play against the same player without them, 6-0-0 against Sancho; checkers 7-7-2; games
-  // where none is found play as before, to the bit).
+  // where none is found play as before, to the bit), and proofs of every root move on the search's
+  // thread in two-role turn-taking games (a tenth of each call, half once they prove a move the tree
+  // had not: agent/mcts_root_proof.cpp; against Sancho on nine games, rounds AR-AW, 20-6-2 where
+  // the player without them scored 15-6-7).
   std::string player =
       "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,decisive_tree=1,greedy=auto,"
-      "playout=mast_eg_auto,implicit=0.4,transpositions=1,dag_means=1,captures=1";
+      "playout=mast_eg_auto,implicit=0.4,transpositions=1,dag_means=1,captures=1,prove_root=31";
   int margin_ms = 200;
   int silence_grace_s = 10;
   uint64_t seed = 1;
