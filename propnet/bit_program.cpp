@@ -59,7 +59,7 @@ struct FoldedInputs {
 };
 
 FoldedInputs fold_move_inputs(const Program& p) {
-  const uint32_t first = 1 + p.num_facts + p.num_moves;
+  const uint32_t first = p.first_gate();
   FoldedInputs f;
   f.begin.assign(p.num_nodes + 1, 0);
   f.feeds.resize(p.num_moves);
@@ -91,7 +91,7 @@ std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Prog
   const Program& p = *program;
   if (p.queries_read_moves) return nullptr;
   auto bits = std::make_shared<BitProgram>();
-  const uint32_t first = 1 + p.num_facts + p.num_moves;
+  const uint32_t first = p.first_gate();
   bits->first_op_slot = first;
   const FoldedInputs folded = fold_move_inputs(p);
 

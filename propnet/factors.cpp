@@ -2,13 +2,14 @@
 
 #include <numeric>
 
+#include "propnet/union_find.h"
+
 namespace ggp::propnet {
 namespace {
 
 class FactorFinder {
  public:
-  explicit FactorFinder(const Program& p) : p_(p), parent_(p.num_nodes), seen_(p.num_nodes, 0) {
-    std::iota(parent_.begin(), parent_.end(), 0u);
+  explicit FactorFinder(const Program& p) : p_(p), joined_(p.num_nodes), seen_(p.num_nodes, 0) {
     mark_move_dependent();
   }
 
@@ -27,15 +28,16 @@ class FactorFinder {
         result.global_facts.push_back(f);
         continue;
       }
-      uint32_t& index = factor_of_root[find(v)];
+      uint32_t& index = factor_of_root[joined_.find(v)];
       if (index == UINT32_MAX) {
         index = static_cast<uint32_t>(result.factors.size());
         result.factors.emplace_back();
       }
       result.factors[index].facts.push_back(f);
     }
+    factor_count_ = result.factors.size();
     for (uint32_t m = 0; m < p_.num_moves; ++m) {
-      const uint32_t index = factor_of_root[find(p_.input_node(m))];
+      const uint32_t index = factor_of_root[joined_.find(p_.input_node(m))];
       if (index == UINT32_MAX) result.free_moves.push_back(m);
       else result.factors[index].moves.push_back(m);
     }
@@ -54,12 +56,7 @@ class FactorFinder {
                                               const std::vector<uint32_t>& factor_of_root) {
     const size_t n = f.factors.size();
     if (n == 0) return {};
-    std::vector<uint32_t> group(n);
-    std::iota(group.begin(), group.end(), 0u);
-    auto top = [&](uint32_t x) {
-      while (group[x] != x) x = group[x] = group[group[x]];
-      return x;
-    };
+    UnionFind group(n);
     size_t dynamic_facts = 0;
     for (const Factor& factor : f.factors) dynamic_facts += factor.facts.size();
     std::vector<uint32_t> disjuncts, stack{p_.terminal};
@@ -70,8 +67,7 @@ class FactorFinder {
       const uint32_t v = lit >> 1;
       if (opened[v]) continue;
       opened[v] = 1;
-      const bool gate = v >= 1 + p_.num_facts + p_.num_moves;
-      if (!(lit & 1) && gate && (p_.flags[v] & Program::kOr)) {
+      if (!(lit & 1) && v >= p_.first_gate() && (p_.flags[v] & Program::kOr)) {
         for (uint32_t i = p_.fanin_begin[v]; i < p_.fanin_begin[v + 1]; ++i) stack.push_back(p_.fanin[i]);
       } else {
         disjuncts.push_back(lit);
@@ -83,12 +79,12 @@ class FactorFinder {
       size_t facts = 0;
       for (uint32_t index : read) facts += f.factors[index].facts.size();
       if ((lit & 1) && 2 * facts > dynamic_facts) continue;  // a pseudo-coupling
-      for (uint32_t index : read) group[top(index)] = top(read.front());
+      for (uint32_t index : read) group.unite(index, read.front());
     }
     std::vector<std::vector<uint32_t>> result;
     std::vector<uint32_t> slot(n, UINT32_MAX);
     for (uint32_t index = 0; index < n; ++index) {
-      uint32_t& s = slot[top(index)];
+      uint32_t& s = slot[group.find(index)];
       if (s == UINT32_MAX) {
         s = static_cast<uint32_t>(result.size());
         result.emplace_back();
@@ -129,32 +125,25 @@ class FactorFinder {
     }
   }
 
-  uint32_t find(uint32_t v) {
-    while (parent_[v] != v) v = parent_[v] = parent_[parent_[v]];
-    return v;
-  }
-  void unite(uint32_t a, uint32_t b) { parent_[find(a)] = find(b); }
-
   // Joins `owner` (a fact's base or a move's input) with every move-dependent node in the cone of
   // `lit`, stopping at bases and inputs (a base's own cone is joined from its next literal).
   void join_cone(uint32_t owner, uint32_t lit) {
     const uint32_t root = lit >> 1;
     if (!dependent_[owner] || !dependent_[root]) return;
-    unite(owner, root);
+    joined_.unite(owner, root);
     // One epoch for every join: a gate joined once has its whole cone joined already.
-    walk(root, kJoinEpoch, [&](uint32_t gate, uint32_t input) { unite(gate, input); });
+    walk(root, kJoinEpoch, [&](uint32_t gate, uint32_t input) { joined_.unite(gate, input); });
   }
 
   // The factors that some move-dependent node in the cone of `lit` belongs to.
   std::vector<uint32_t> factors_read_by(uint32_t lit, const std::vector<uint32_t>& factor_of_root) {
     std::vector<uint32_t> found;
-    std::vector<uint8_t> listed;
+    std::vector<uint8_t> listed(factor_count_, 0);
     auto note = [&](uint32_t v) {
-      const uint32_t index = factor_of_root[find(v)];
-      if (index == UINT32_MAX) return;
-      if (listed.size() <= index) listed.resize(index + 1, 0);
-      if (!listed[index]) found.push_back(index);
+      const uint32_t index = factor_of_root[joined_.find(v)];
+      if (index == UINT32_MAX || listed[index]) return;
       listed[index] = 1;
+      found.push_back(index);
     };
     const uint32_t root = lit >> 1;
     if (!dependent_[root]) return found;
@@ -169,7 +158,7 @@ class FactorFinder {
   void walk(uint32_t root, uint32_t epoch, Visit visit) {
     std::vector<uint32_t>& stack = stack_;
     stack.assign(1, root);
-    const uint32_t first_gate = 1 + p_.num_facts + p_.num_moves;
+    const uint32_t first_gate = p_.first_gate();
     while (!stack.empty()) {
       const uint32_t v = stack.back();
       stack.pop_back();
@@ -187,10 +176,11 @@ class FactorFinder {
 
   const Program& p_;
   std::vector<uint8_t> dependent_;
-  std::vector<uint32_t> parent_;
+  size_t factor_count_ = 0;  // once the facts are numbered into factors
+  UnionFind joined_;  // by node: facts' bases, moves' inputs and gates joined into factors
   static constexpr uint32_t kJoinEpoch = 1;
-  // Gates the walks may visit before the sub-games are given up (a network of millions of gates
-  // with thousands of terminal disjuncts): about a second.
+  // Gate visits of all walks after which the sub-games are given up (a network of millions of
+  // gates with thousands of terminal disjuncts, each walking a large cone).
   static constexpr size_t kMaxSteps = 200'000'000;
   size_t steps_ = 0;
   std::vector<uint32_t> seen_;  // by node: the epoch of the walk that last visited it

@@ -50,7 +50,9 @@ struct Factoring {
   bool splits() const { return subgames.size() > 1; }
 };
 
-// Linear in the program's edges (plus a fixpoint over the facts' dependencies for globality).
+// The factors cost time linear in the program's edges (one forward pass finds the move-dependent
+// nodes, one backward walk a gate joins them); the goals and each terminal disjunct add a walk of
+// their cone, and the sub-games are given up (one sub-game) past a bound on that work.
 Factoring find_factors(const Program& program);
 
 }  // namespace ggp::propnet

@@ -80,6 +80,7 @@ struct Program {
 
   uint32_t base_node(uint32_t fact) const { return 1 + fact; }
   uint32_t input_node(uint32_t move) const { return 1 + num_facts + move; }
+  uint32_t first_gate() const { return 1 + num_facts + num_moves; }
   // Whether `move` is legal only where its role's guard holds too (guarded_words).
   bool guarded(uint32_t move) const { return (guarded_words[move / 64] >> (move % 64)) & 1; }
 };

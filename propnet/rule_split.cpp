@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
+
+#include "propnet/union_find.h"
 
 namespace ggp::propnet {
 namespace {
@@ -18,16 +19,6 @@ struct BodyView {
     return rule.distinct[i - np - nn].slots;
   }
   bool positive(size_t i) const { return i < rule.positive.size(); }
-};
-
-struct UnionFind {
-  std::vector<uint32_t> parent;
-  explicit UnionFind(size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
-  uint32_t find(uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  void unite(uint32_t a, uint32_t b) { parent[find(a)] = find(b); }
 };
 
 // A new helper relation over the variables `vars`, and its atom.

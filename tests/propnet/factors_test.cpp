@@ -124,7 +124,7 @@ TEST_CASE("factors: tic-tac-toe's cells are sub-games that only the goals and te
 // same next values under both when both play the same moves of that factor (none included), and a
 // global fact's next value is the same whatever is played.
 TEST_CASE("factors: on shipped games, a factor's next facts depend on its own moves only") {
-  size_t games = 0, steps = 0, compared = 0;
+  size_t steps = 0, compared = 0;
   // Every kind of shipped game whose propnet builds in well under a second.
   for (const char* name :
        {"ticTacToe", "connect_four", "connect_four_simultaneous", "breakthrough_5x5", "checkers",
@@ -193,9 +193,7 @@ TEST_CASE("factors: on shipped games, a factor's next facts depend on its own mo
         ++steps;
       }
     }
-    ++games;
   }
-  CHECK(games == 22);
   CHECK(steps > 1000);
   CHECK(compared > 10000);
 }
