@@ -59,6 +59,7 @@ class MctsSearcher : public Searcher {
   reasoner::MoveId best_move(reasoner::RoleIndex role) override;
   SearchStats stats() const override;
   std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) override;
+  std::vector<RootMove> root_moves(reasoner::RoleIndex role) const override;
   // What the searches since the last call noted (the tree proofs' counts summed over them).
   std::string note() override;
 

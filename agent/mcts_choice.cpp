@@ -77,6 +77,21 @@ std::optional<double> MctsSearcher::root_mean(RoleIndex role, MoveId move) const
   return std::nullopt;
 }
 
+std::vector<Searcher::RootMove> MctsSearcher::root_moves(RoleIndex role) const {
+  std::vector<RootMove> out;
+  const uint32_t begin = tree_.edges_begin(0, role);
+  const bool mover = node_mover(0) == static_cast<int>(role);
+  for (uint32_t e = begin; e < tree_.edges_end(0, role); ++e) {
+    RootMove& m = out.emplace_back();
+    m.move = tree_.edge_move(e);
+    m.visits = tree_.stats(e).visits;
+    m.mean = m.visits > 0 ? tree_.stats(e).sum / m.visits : 0;
+    const uint32_t c = mover ? tree_.child(0, e - begin) : kNoNode;
+    if (c != kNoNode && tree_.node(c).solved) m.proven = tree_.value(c)[role];
+  }
+  return out;
+}
+
 MoveId MctsSearcher::best_move(RoleIndex role) {
   uint32_t begin = tree_.edges_begin(0, role), end = tree_.edges_end(0, role);
   if (begin == end) return 0;  // terminal root: nothing is legal

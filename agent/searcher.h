@@ -9,6 +9,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -77,6 +78,19 @@ class Searcher {
   // searches (root parallelism); a proven win carries infinite weight. By default the best move.
   virtual std::vector<std::pair<reasoner::MoveId, double>> root_votes(reasoner::RoleIndex role) {
     return {{best_move(role), 1.0}};
+  }
+  // What the search knows of each of `role`'s root moves: the mean result in [0,1] of the
+  // simulations through it, their number, and its exact value where the search proved it; empty
+  // where the searcher keeps no such values (the factored search weighs sub-games by them).
+  struct RootMove {
+    reasoner::MoveId move = 0;
+    double mean = 0;
+    uint64_t visits = 0;
+    std::optional<double> proven;
+  };
+  virtual std::vector<RootMove> root_moves(reasoner::RoleIndex role) const {
+    (void)role;
+    return {};
   }
   // A remark on what the searcher decided for itself (e.g. the metagame's choice), for the
   // player's log; each remark is returned once, then the note is empty until the next one.

@@ -3,11 +3,14 @@
 // moves, with an example of each, and whether the goals or the terminal literal read it; the
 // global facts (no move changes them: whose turn,
 // step counters) and the free moves (they change nothing: noop). A factor neither reads cannot
-// change the outcome except by the moves it makes available. Games that do not load or whose
+// change the outcome except by the moves it makes available. With several sub-games: the roles
+// with moves in each, and whether a player with `factors=1` searches them apart
+// (agent/factored_search.h). Games that do not load or whose
 // propnet does not build within the budget are reported and make the exit status 1.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "agent/factored_search.h"
 #include "cli/commands.h"
 #include "gdl/loader.h"
 #include "propnet/factors.h"
@@ -26,8 +29,17 @@ nlohmann::json describe(const propnet::Program& p, const propnet::Factoring& f) 
                        {"example_move", factor.moves.empty() ? "" : p.move_texts[factor.moves.front()]},
                        {"read_by_goals", factor.read_by_goals},
                        {"read_by_terminal", factor.read_by_terminal}});
+  const reasoner::SubGames games = propnet::sub_games(p, f);
+  nlohmann::json roles = nlohmann::json::array();
+  for (const reasoner::SubGame& g : games.subgames) {
+    nlohmann::json names = nlohmann::json::array();
+    for (reasoner::RoleIndex r : g.roles) names.push_back(p.role_names[r]);
+    roles.push_back(names);
+  }
   return {{"factors", factors},
           {"subgames", f.subgames},
+          {"subgame_roles", roles},
+          {"searched_apart", agent::factored_search_applies(games)},
           {"global_facts", f.global_facts.size()},
           {"free_moves", f.free_moves.size()}};
 }
@@ -50,12 +62,17 @@ void print(const std::string& path, const nlohmann::json& d) {
               << "; e.g. " << x["example_fact"].get<std::string>() << ' '
               << x["example_move"].get<std::string>() << '\n';
   }
-  if (games > 1)
-    for (const nlohmann::json& g : d["subgames"]) {
+  if (games > 1) {
+    for (size_t g = 0; g < games; ++g) {
       std::cout << "  sub-game:";
-      for (const nlohmann::json& index : g) std::cout << ' ' << index.get<size_t>() + 1;
-      std::cout << '\n';
+      for (const nlohmann::json& index : d["subgames"][g]) std::cout << ' ' << index.get<size_t>() + 1;
+      std::cout << " (moves of";
+      for (const nlohmann::json& role : d["subgame_roles"][g]) std::cout << ' ' << role.get<std::string>();
+      std::cout << ")\n";
     }
+    std::cout << "  searched apart (factors=1): " << (d["searched_apart"].get<bool>() ? "yes" : "no")
+              << '\n';
+  }
 }
 
 int run_factors(const std::vector<std::string>& paths, bool json, double budget_seconds) {

@@ -2,9 +2,11 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
+#include "agent/factored_search.h"
 #include "agent/mcts.h"
 #include "agent/metagame.h"
 #include "agent/mm_mcs.h"
@@ -157,6 +159,7 @@ struct Spec {
   uint64_t seed = 0;
   size_t threads = 1;          // searching threads
   bool tree_parallel = false;  // threads share one MCTS tree (else root parallelism: voting)
+  std::optional<agent::FactoredUse> factored;  // a search per sub-game where the game is a sum
   agent::MetagameConfig meta;  // candidates filled in by searcher_factory
   std::vector<std::string> meta_candidates = {"uct", "rave", "mast", "ppa"};
   std::vector<std::pair<std::string, std::string>> mcts_overrides;  // meta: for every candidate
@@ -251,6 +254,13 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
   };
   settings["metagame"] = number("metagame", spec.player.think_at_start);
   settings["threads"] = number("threads", spec.threads);
+  settings["factors"] = [&spec](const std::string& v) {
+    if (v != "0" && v != "1" && v != "auto")
+      throw std::invalid_argument("setting 'factors' takes 0|1|auto, got '" + v + "'");
+    spec.factored.reset();
+    if (v == "1") spec.factored = agent::FactoredUse::Everywhere;
+    if (v == "auto") spec.factored = agent::FactoredUse::WhereMeasured;
+  };
   settings["parallel"] = [&spec](const std::string& v) {
     if (v != "tree" && v != "root")
       throw std::invalid_argument("setting 'parallel' takes tree|root, got '" + v + "'");
@@ -334,11 +344,16 @@ Spec parse_spec(const std::string& spec_text, uint64_t seed) {
 // parallelism applies to the MCTS engine (with meta: its chosen search, and its trial games run
 // side by side); the other searchers take root parallelism.
 agent::SearcherFactory full_searcher_factory(Spec spec) {
+  auto one_thread_factory = [&spec] {
+    agent::SearcherFactory factory = searcher_factory(spec);
+    return spec.factored ? agent::factored_searcher_factory(std::move(factory), *spec.factored)
+                         : factory;
+  };
   if (spec.tree_parallel && spec.threads > 1 && (spec.kind == "mcts" || spec.kind == "meta")) {
     spec.mcts.tree_threads = spec.threads;
-    return searcher_factory(spec);
+    return one_thread_factory();
   }
-  agent::SearcherFactory factory = searcher_factory(spec);
+  agent::SearcherFactory factory = one_thread_factory();
   if (spec.threads > 1)
     factory = [factory, threads = spec.threads](reasoner::StateMachine& m,
                                                 uint64_t seed) -> std::unique_ptr<agent::Searcher> {
@@ -436,7 +451,10 @@ std::string player_spec_help() {
       "        metagame=0|1 (search during the start clock), ponder=0|1 (search between a\n"
       "        reply and the next PLAY, 1), slice=MS (the longest search between two published\n"
       "        moves, 200; nmcs/nrpa 1000), threads=N, parallel=root|tree\n"
-      "        (root: independent searchers vote; tree: one shared tree, virtual loss);\n"
+      "        (root: independent searchers vote; tree: one shared tree, virtual loss),\n"
+      "        factors=0|1|auto (a game that is a sum of independent sub-games, as the\n"
+      "        propnet finds them: one search per sub-game an outcome reads, 0; auto: in\n"
+      "        one-role games and where one sub-game is read, the others moves elsewhere);\n"
       "        e.g. uct:c=0.4,playouts=1000";
   return help;
 }

@@ -33,10 +33,14 @@ struct ServeOptions {
   // where none is found play as before, to the bit), and proofs of every root move on the search's
   // thread in two-role turn-taking games (a tenth of each call, half once they prove a move the tree
   // had not: agent/mcts_root_proof.cpp; against Sancho on nine games, rounds AR-AW, 20-6-2 where
-  // the player without them scored 15-6-7).
+  // the player without them scored 15-6-7), and a search per sub-game where the propnet finds the
+  // game a sum of sub-games and it was measured to gain (factors=auto: one-role games, and one
+  // sub-game read among moves elsewhere; at a 1 s clock lightboard 100 and 100 where the search of
+  // the whole game scored 0 and 0, multiplehunterbig 100 and 100 against 42 and 50).
   std::string player =
       "amaf:c=0.4,batch=16,cutoff=1,leaf_playouts=4,decisive_tree=1,greedy=auto,"
-      "playout=mast_eg_auto,implicit=0.4,transpositions=1,dag_means=1,captures=1,prove_root=31";
+      "playout=mast_eg_auto,implicit=0.4,transpositions=1,dag_means=1,captures=1,prove_root=31,"
+      "factors=auto";
   int margin_ms = 200;
   int silence_grace_s = 10;
   uint64_t seed = 1;

@@ -1,5 +1,6 @@
 #include "propnet/factors.h"
 
+#include <algorithm>
 #include <numeric>
 
 #include "propnet/union_find.h"
@@ -191,5 +192,28 @@ class FactorFinder {
 }  // namespace
 
 Factoring find_factors(const Program& program) { return FactorFinder(program).run(); }
+
+reasoner::SubGames sub_games(const Program& program, const Factoring& factoring) {
+  reasoner::SubGames out;
+  if (!factoring.splits()) return out;
+  for (const std::vector<uint32_t>& group : factoring.subgames) {
+    reasoner::SubGame& sub = out.subgames.emplace_back();
+    for (uint32_t f : group) {
+      const Factor& factor = factoring.factors[f];
+      sub.facts.insert(sub.facts.end(), factor.facts.begin(), factor.facts.end());
+      sub.moves.insert(sub.moves.end(), factor.moves.begin(), factor.moves.end());
+      sub.read_by_outcome |= factor.read_by_goals || factor.read_by_terminal;
+    }
+    std::sort(sub.facts.begin(), sub.facts.end());
+    std::sort(sub.moves.begin(), sub.moves.end());
+    for (reasoner::RoleIndex r = 0; r < program.num_roles; ++r) {
+      auto first = std::lower_bound(sub.moves.begin(), sub.moves.end(), program.role_moves[r]);
+      if (first != sub.moves.end() && *first < program.role_moves[r + 1]) sub.roles.push_back(r);
+    }
+  }
+  out.global_facts.assign(factoring.global_facts.begin(), factoring.global_facts.end());
+  out.free_moves.assign(factoring.free_moves.begin(), factoring.free_moves.end());
+  return out;
+}
 
 }  // namespace ggp::propnet

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "propnet/program.h"
+#include "reasoner/state_machine.h"
 
 namespace ggp::propnet {
 
@@ -54,5 +55,9 @@ struct Factoring {
 // nodes, one backward walk a gate joins them); the goals and each terminal disjunct add a walk of
 // their cone, and the sub-games are given up (one sub-game) past a bound on that work.
 Factoring find_factors(const Program& program);
+
+// The factoring as the machine reports it (StateMachine::sub_games): each sub-game's facts, moves
+// and roles; empty where it does not split.
+reasoner::SubGames sub_games(const Program& program, const Factoring& factoring);
 
 }  // namespace ggp::propnet

@@ -6,6 +6,7 @@
 
 #include "gdl/parser.h"
 #include "gdl/sexpr.h"
+#include "propnet/factors.h"
 #include "propnet/bit_parallel.h"
 #include "propnet/network.h"
 #include "propnet/program.h"
@@ -146,6 +147,8 @@ class PropnetMachine final : public reasoner::StateMachine {
     if (!batch_) return {};
     return batch_->ending_moves();
   }
+
+  reasoner::SubGames sub_games() const override { return propnet::sub_games(*p_, find_factors(*p_)); }
 
   std::string move_text(MoveId move) const override { return p_->move_texts.at(move); }
   std::string fact_text(FactId fact) const override { return p_->fact_texts.at(fact); }

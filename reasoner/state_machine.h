@@ -83,6 +83,23 @@ struct PlayoutTally {
                             // first (no win at once being there) let the next mover win at once
 };
 
+// The game as a sum of independent sub-games (propnet/factors.h, after Günther, Schiffel and
+// Thielscher 2009), in a machine's own ids: each sub-game's facts change only by its own moves, and
+// a move's legality reads only its sub-game and the global facts (move-independent: whose turn,
+// a step counter). The end of the game and the goals may read several sub-games. Free moves (noop)
+// change nothing. Every non-global fact is in exactly one sub-game.
+struct SubGame {
+  std::vector<FactId> facts;  // ascending
+  std::vector<MoveId> moves;  // ascending, of any role
+  std::vector<RoleIndex> roles;  // ascending: the roles with a move in it
+  bool read_by_outcome = false;  // some goal or the terminal literal reads one of its facts
+};
+struct SubGames {
+  std::vector<SubGame> subgames;  // empty: not known (one game)
+  std::vector<FactId> global_facts;
+  std::vector<MoveId> free_moves;
+};
+
 class StateMachine {
  public:
   virtual ~StateMachine() = default;
@@ -144,6 +161,9 @@ class StateMachine {
   // where it keeps them (the propnet's lanes learn them for greedy playouts); empty: unknown. A
   // hint for searches that look for wins at once: a move not marked may still end a game.
   virtual std::span<const uint8_t> moves_seen_ending() const { return {}; }
+  // The game's independent sub-games where the machine knows them (the propnet analyses its
+  // network, in time linear in its size); empty where it does not or the game is one.
+  virtual SubGames sub_games() const { return {}; }
 };
 
 // Convenience, outside the interface.

@@ -50,3 +50,19 @@ TEST_CASE("ggp factors: a text report, and a missing game reported with exit sta
   CHECK(run.output.find("read by goals and terminal; e.g. (square 1 1 empty) (place 1 1)") !=
         std::string::npos);
 }
+
+TEST_CASE("ggp factors: each sub-game's roles, and whether factors=1 searches them apart") {
+  // blotto: each role deploys its troops in a sub-game of its own, so neither sub-game is a game
+  // without the other and the factored search does not apply.
+  ggp::testing::CommandRun run = ggp::testing::run_command(
+      std::string("'") + GGP_BINARY + "' factors --json '" + kGames + "blotto.kif'");
+  REQUIRE_MESSAGE(run.status == 0, run.output);
+  const nlohmann::json blotto = nlohmann::json::parse(run.output);
+  REQUIRE(blotto.at("subgames").size() == 2);
+  CHECK(blotto.at("subgame_roles") == nlohmann::json::parse(R"([["red"], ["blue"]])"));
+  CHECK(blotto.at("searched_apart") == false);
+  run = ggp::testing::run_command(std::string("'") + GGP_BINARY + "' factors '" + kGames +
+                                  "blotto.kif'");
+  CHECK(run.output.find("  sub-game: 2 (moves of blue)\n") != std::string::npos);
+  CHECK(run.output.find("  searched apart (factors=1): no\n") != std::string::npos);
+}
