@@ -13,7 +13,8 @@ using reasoner::State;
 bool factored_search_applies(const reasoner::SubGames& games) {
   if (games.subgames.size() < 2) return false;
   std::vector<RoleIndex> movers;  // the roles with a move in some sub-game
-  for (const reasoner::SubGame& s : games.subgames) movers.insert(movers.end(), s.roles.begin(), s.roles.end());
+  for (const reasoner::SubGame& s : games.subgames)
+    movers.insert(movers.end(), s.roles.begin(), s.roles.end());
   std::sort(movers.begin(), movers.end());
   movers.erase(std::unique(movers.begin(), movers.end()), movers.end());
   std::vector<const reasoner::SubGame*> read, unread;
@@ -52,7 +53,8 @@ FactoredSearcher::FactoredSearcher(const SearcherFactory& inner, reasoner::State
 }
 
 std::string FactoredSearcher::name() const {
-  return "factored(" + std::to_string(parts_.size()) + " x " + parts_.front().searcher->name() + ")";
+  return "factored(" + std::to_string(parts_.size()) + " x " + parts_.front().searcher->name() +
+         ")";
 }
 
 void FactoredSearcher::set_root(const State& state) {
@@ -80,9 +82,10 @@ void FactoredSearcher::search(const SearchLimits& limits) {
   for (Part& part : parts_)
     if (!part.searcher->stats().root_solved) open.push_back(&part);
   constexpr uint64_t kNoBudget = std::numeric_limits<uint64_t>::max();
-  const uint64_t budget = limits.max_playouts == kNoBudget
-                              ? kNoBudget
-                              : std::max<uint64_t>(1, limits.max_playouts / std::max<size_t>(1, open.size()));
+  const uint64_t budget =
+      limits.max_playouts == kNoBudget
+          ? kNoBudget
+          : std::max<uint64_t>(1, limits.max_playouts / std::max<size_t>(1, open.size()));
   for (size_t k = 0; k < open.size() && !interrupted(limits); ++k) {
     SearchLimits part = share_of_time_left(limits, 1.0 / static_cast<double>(open.size() - k));
     part.max_playouts = budget;
@@ -184,7 +187,8 @@ std::string FactoredSearcher::note() {
   std::string out;
   for (size_t i = 0; i < parts_.size(); ++i) {
     const std::string n = parts_[i].searcher->note();
-    if (!n.empty()) out += (out.empty() ? "" : "; ") + ("sub-game " + std::to_string(i + 1) + ": " + n);
+    if (!n.empty())
+      out += (out.empty() ? "" : "; ") + ("sub-game " + std::to_string(i + 1) + ": " + n);
   }
   return out;
 }

@@ -11,9 +11,9 @@ using reasoner::RoleIndex;
 using reasoner::State;
 
 struct SubGameMachine::Shared {
-  std::vector<MoveId> real;            // view move -> game move, ascending game ids
-  std::vector<uint8_t> free;           // by view move: a free move
-  std::vector<uint64_t> kept;          // by state word: the facts next_state takes from the game
+  std::vector<MoveId> real;    // view move -> game move, ascending game ids
+  std::vector<uint8_t> free;   // by view move: a free move
+  std::vector<uint64_t> kept;  // by state word: the facts next_state takes from the game
 };
 
 SubGameMachine::SubGameMachine(reasoner::StateMachine& game, const reasoner::SubGames& games,
@@ -31,8 +31,8 @@ SubGameMachine::SubGameMachine(reasoner::StateMachine& game, const reasoner::Sub
         shared->real.erase(std::unique(shared->real.begin(), shared->real.end()),
                            shared->real.end());
         for (MoveId m : shared->real)
-          shared->free.push_back(std::binary_search(games.free_moves.begin(),
-                                                    games.free_moves.end(), m));
+          shared->free.push_back(
+              std::binary_search(games.free_moves.begin(), games.free_moves.end(), m));
         auto keep = [&](FactId f) {
           if (f / 64 >= shared->kept.size()) shared->kept.resize(f / 64 + 1, 0);
           shared->kept[f / 64] |= uint64_t{1} << (f % 64);

@@ -4,8 +4,8 @@
 //
 // - A role's moves are its legal moves in the sub-game, its legal free moves (noop), and, where it
 //   has a legal move in another sub-game and no free move, a *pseudo-noop*: moving elsewhere
-//   (the factor trees of Sancho, SanchoGGP/ggp-base). Moves are renumbered densely (the sub-game's and
-//   the free moves, then one pseudo-noop a role), so tables indexed by move stay small.
+//   (the factor trees of Sancho, SanchoGGP/ggp-base). Moves are renumbered densely (the sub-game's
+//   and the free moves, then one pseudo-noop a role), so tables indexed by move stay small.
 // - next_state plays the joint move on the whole game, a pseudo-noop as one of the role's legal
 //   moves in another sub-game (which changes none of this sub-game's facts: a sub-game's facts
 //   read only its own moves), then puts back every fact of the other sub-games: they stay as they
@@ -60,9 +60,11 @@ class SubGameMachine final : public reasoner::StateMachine {
 
  private:
   struct Shared;  // the renumbering and the kept facts, shared by clones
-  SubGameMachine(std::unique_ptr<reasoner::StateMachine> owned, std::shared_ptr<const Shared> shared);
+  SubGameMachine(std::unique_ptr<reasoner::StateMachine> owned,
+                 std::shared_ptr<const Shared> shared);
   // A legal move of `role` in `state` outside this view (the pseudo-noop's stand-in), if any.
-  std::optional<reasoner::MoveId> move_elsewhere(const reasoner::State& state, reasoner::RoleIndex role);
+  std::optional<reasoner::MoveId> move_elsewhere(const reasoner::State& state,
+                                                 reasoner::RoleIndex role);
 
   std::unique_ptr<reasoner::StateMachine> owned_;  // a clone's own copy of the game
   reasoner::StateMachine& game_;

@@ -12,8 +12,8 @@
 
 #include "agent/mcts.h"
 #include "gdl/loader.h"
-#include "propnet_games.h"
 #include "propnet/propnet_machine.h"
+#include "propnet_games.h"
 
 using namespace ggp;
 using namespace ggp::agent;
@@ -81,11 +81,15 @@ size_t subgame_of(const reasoner::SubGames& games, MoveId m) {
   return 0;
 }
 
-MctsConfig uct() { return find_mcts_preset("uct")->config; }
+MctsConfig uct() {
+  return find_mcts_preset("uct")->config;
+}
 
 }  // namespace
 
-TEST_CASE("sub-games: two boards are two sub-games of both roles; blotto's and tic-tac-toe's are not searched apart") {
+TEST_CASE(
+    "sub-games: two boards are two sub-games of both roles; blotto's and tic-tac-toe's are not "
+    "searched apart") {
   auto game = two_boards();
   const reasoner::SubGames games = game->sub_games();
   REQUIRE(games.subgames.size() == 2);
@@ -110,7 +114,8 @@ TEST_CASE("sub-games: two boards are two sub-games of both roles; blotto's and t
 namespace {
 
 // A sub-game of `facts` facts and `moves` moves of `roles` (ids only count here).
-reasoner::SubGame shaped(size_t facts, size_t moves, std::vector<reasoner::RoleIndex> roles, bool read) {
+reasoner::SubGame shaped(size_t facts, size_t moves, std::vector<reasoner::RoleIndex> roles,
+                         bool read) {
   reasoner::SubGame s;
   for (size_t i = 0; i < facts; ++i) s.facts.push_back(static_cast<reasoner::FactId>(i));
   for (size_t i = 0; i < moves; ++i) s.moves.push_back(static_cast<MoveId>(i));
@@ -124,7 +129,8 @@ reasoner::SubGame shaped(size_t facts, size_t moves, std::vector<reasoner::RoleI
 TEST_CASE("factored search applies to sums of games, not to a game and its moves elsewhere") {
   reasoner::SubGames g;
   // multipletictactoe: the board the goals read, and smaller boards no outcome reads.
-  g.subgames = {shaped(27, 18, {0, 1}, true), shaped(3, 2, {0, 1}, false), shaped(3, 2, {0, 1}, false)};
+  g.subgames = {shaped(27, 18, {0, 1}, true), shaped(3, 2, {0, 1}, false),
+                shaped(3, 2, {0, 1}, false)};
   CHECK(factored_search_applies(g));
   // queens08lg: the quit move is read, the board is not.
   g.subgames = {shaped(1, 1, {0}, true), shaped(128, 64, {0}, false)};
@@ -163,7 +169,8 @@ TEST_CASE("the factored searcher factory: a search per board where used, the inn
   SearcherFactory mcts = [](reasoner::StateMachine& m, uint64_t sd) -> std::unique_ptr<Searcher> {
     return std::make_unique<MctsSearcher>(uct(), m, sd);
   };
-  CHECK(factored_searcher_factory(mcts, FactoredUse::Everywhere)(*game, 1)->name() == "factored(2 x mcts)");
+  CHECK(factored_searcher_factory(mcts, FactoredUse::Everywhere)(*game, 1)->name() ==
+        "factored(2 x mcts)");
   CHECK(factored_searcher_factory(mcts, FactoredUse::WhereMeasured)(*game, 1)->name() == "mcts");
   auto tictactoe = test::tic_tac_toe_propnet();
   CHECK(factored_searcher_factory(mcts, FactoredUse::Everywhere)(*tictactoe, 1)->name() == "mcts");
@@ -187,14 +194,17 @@ TEST_CASE("a sub-game's view: its moves and a pseudo-noop; the other board stand
 
   // A move on a: as the game plays it.
   State viewed, real;
-  view.next_state(s, std::vector<MoveId>{*view.view_move(move(*game, 0, "(mark a 1 1)")), o_noop}, viewed);
-  game->next_state(s, std::vector<MoveId>{move(*game, 0, "(mark a 1 1)"), move(*game, 1, "noop")}, real);
+  view.next_state(s, std::vector<MoveId>{*view.view_move(move(*game, 0, "(mark a 1 1)")), o_noop},
+                  viewed);
+  game->next_state(s, std::vector<MoveId>{move(*game, 0, "(mark a 1 1)"), move(*game, 1, "noop")},
+                   real);
   CHECK(viewed == real);
 
   // Moving elsewhere: a and board b as they were, the turn passed to o.
   view.next_state(s, std::vector<MoveId>{view.pseudo_noop(0), o_noop}, viewed);
   CHECK(reasoner::state_texts(view, viewed) != reasoner::state_texts(view, s));
-  std::vector<std::string> before = reasoner::state_texts(view, s), now = reasoner::state_texts(view, viewed);
+  std::vector<std::string> before = reasoner::state_texts(view, s),
+                           now = reasoner::state_texts(view, viewed);
   std::erase(before, "(control x)");
   std::erase(now, "(control o)");
   CHECK(before == now);
@@ -216,9 +226,11 @@ TEST_CASE("factored search: the threat on the other board is met, not the better
   const State s = after(*game, {"a 2 2", "b 1 1", "b 3 3", "b 1 2"});
   const MoveId block = move(*game, 0, "(mark b 1 3)");
   for (uint64_t seed = 1; seed <= 3; ++seed) {
-    FactoredSearcher search([](reasoner::StateMachine& m, uint64_t sd) -> std::unique_ptr<Searcher> {
-      return std::make_unique<MctsSearcher>(uct(), m, sd);
-    }, *game, game->sub_games(), seed);
+    FactoredSearcher search(
+        [](reasoner::StateMachine& m, uint64_t sd) -> std::unique_ptr<Searcher> {
+          return std::make_unique<MctsSearcher>(uct(), m, sd);
+        },
+        *game, game->sub_games(), seed);
     CHECK(search.parts() == 2);
     search.set_root(s);
     search.search(playout_budget(20000));
@@ -233,9 +245,11 @@ TEST_CASE("factored search: a win on either board is taken; the tree follows the
   // block without losing there: the win at once comes first.
   const std::vector<std::string> marks = {"b 1 3", "a 1 1", "b 2 2", "a 1 2", "a 2 2", "b 1 1"};
   const State s = after(*game, marks);
-  FactoredSearcher search([](reasoner::StateMachine& m, uint64_t sd) -> std::unique_ptr<Searcher> {
-    return std::make_unique<MctsSearcher>(uct(), m, sd);
-  }, *game, game->sub_games(), 7);
+  FactoredSearcher search(
+      [](reasoner::StateMachine& m, uint64_t sd) -> std::unique_ptr<Searcher> {
+        return std::make_unique<MctsSearcher>(uct(), m, sd);
+      },
+      *game, game->sub_games(), 7);
   search.set_root(game->initial_state());
   State at = game->initial_state(), next;
   for (size_t i = 0; i < marks.size(); ++i) {
@@ -252,4 +266,3 @@ TEST_CASE("factored search: a win on either board is taken; the tree follows the
   search.search(playout_budget(4000));
   CHECK(search.best_move(0) == move(*game, 0, "(mark b 3 1)"));
 }
-
