@@ -16,9 +16,10 @@
 //   leaving the sub-game alone, weighted towards the sub-game where our prospects are best
 //   (Sancho's rule, which also puts a loss avoided before a win).
 //
-// The sub-games that no outcome reads still matter through the moves they leave (queens08lg: a
-// move anywhere on its board keeps a role from having to quit), so a game with no sub-game that
-// an outcome reads is searched whole, as is a game of one sub-game.
+// The sub-games that no outcome reads still matter through the moves they leave (queens08lg: its
+// board, which no outcome reads, decides whether a queen can still be placed before the quit move
+// that is read), so factored_search_applies keeps a game whole unless each of them is smaller
+// than the one sub-game read; a game of one sub-game is searched whole too.
 #include <memory>
 #include <optional>
 #include <string>
