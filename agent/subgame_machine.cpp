@@ -10,8 +10,13 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 
+namespace {
+constexpr MoveId kNotInView = UINT32_MAX;
+}  // namespace
+
 struct SubGameMachine::Shared {
-  std::vector<MoveId> real;    // view move -> game move, ascending game ids
+  std::vector<MoveId> real;     // view move -> game move, ascending game ids
+  std::vector<MoveId> view_of;  // game move (up to the last in the view) -> view move, or kNotInView
   std::vector<uint8_t> free;   // by view move: a free move
   std::vector<uint64_t> kept;  // by state word: the facts next_state takes from the game
 };
@@ -30,6 +35,8 @@ SubGameMachine::SubGameMachine(reasoner::StateMachine& game, const reasoner::Sub
         std::sort(shared->real.begin(), shared->real.end());
         shared->real.erase(std::unique(shared->real.begin(), shared->real.end()),
                            shared->real.end());
+        shared->view_of.assign(shared->real.empty() ? 0 : shared->real.back() + 1, kNotInView);
+        for (MoveId v = 0; v < shared->real.size(); ++v) shared->view_of[shared->real[v]] = v;
         for (MoveId m : shared->real)
           shared->free.push_back(
               std::binary_search(games.free_moves.begin(), games.free_moves.end(), m));
@@ -52,9 +59,10 @@ std::unique_ptr<reasoner::StateMachine> SubGameMachine::clone() const {
 }
 
 std::optional<MoveId> SubGameMachine::view_move(MoveId move) const {
-  auto it = std::lower_bound(real_.begin(), real_.end(), move);
-  if (it == real_.end() || *it != move) return std::nullopt;
-  return static_cast<MoveId>(it - real_.begin());
+  // A table, not a search: legal_moves and next_state ask for every legal move of every playout.
+  const std::vector<MoveId>& view_of = shared_->view_of;
+  if (move >= view_of.size() || view_of[move] == kNotInView) return std::nullopt;
+  return view_of[move];
 }
 
 std::optional<MoveId> SubGameMachine::move_elsewhere(const State& state, RoleIndex role) {

@@ -23,12 +23,13 @@ namespace {
 nlohmann::json describe(const propnet::Program& p, const propnet::Factoring& f) {
   nlohmann::json factors = nlohmann::json::array();
   for (const propnet::Factor& factor : f.factors)
-    factors.push_back({{"facts", factor.facts.size()},
-                       {"moves", factor.moves.size()},
-                       {"example_fact", p.fact_texts[factor.facts.front()]},
-                       {"example_move", factor.moves.empty() ? "" : p.move_texts[factor.moves.front()]},
-                       {"read_by_goals", factor.read_by_goals},
-                       {"read_by_terminal", factor.read_by_terminal}});
+    factors.push_back(
+        {{"facts", factor.facts.size()},
+         {"moves", factor.moves.size()},
+         {"example_fact", p.fact_texts[factor.facts.front()]},
+         {"example_move", factor.moves.empty() ? "" : p.move_texts[factor.moves.front()]},
+         {"read_by_goals", factor.read_by_goals},
+         {"read_by_terminal", factor.read_by_terminal}});
   const reasoner::SubGames games = propnet::sub_games(p, f);
   nlohmann::json roles = nlohmann::json::array();
   for (const reasoner::SubGame& g : games.subgames) {
@@ -48,8 +49,8 @@ void print(const std::string& path, const nlohmann::json& d) {
   const size_t n = d["factors"].size();
   const size_t games = d["subgames"].size();
   std::cout << path << ": " << games << (games == 1 ? " sub-game" : " sub-games") << " of " << n
-            << (n == 1 ? " factor" : " factors") << ", " << d["global_facts"].get<size_t>() << " global facts, " << d["free_moves"].get<size_t>()
-            << " free moves\n";
+            << (n == 1 ? " factor" : " factors") << ", " << d["global_facts"].get<size_t>()
+            << " global facts, " << d["free_moves"].get<size_t>() << " free moves\n";
   size_t index = 0;
   for (const nlohmann::json& x : d["factors"]) {
     const bool goals = x["read_by_goals"], terminal = x["read_by_terminal"];
@@ -65,13 +66,15 @@ void print(const std::string& path, const nlohmann::json& d) {
   if (games > 1) {
     for (size_t g = 0; g < games; ++g) {
       std::cout << "  sub-game:";
-      for (const nlohmann::json& index : d["subgames"][g]) std::cout << ' ' << index.get<size_t>() + 1;
+      for (const nlohmann::json& index : d["subgames"][g])
+        std::cout << ' ' << index.get<size_t>() + 1;
       std::cout << " (moves of";
-      for (const nlohmann::json& role : d["subgame_roles"][g]) std::cout << ' ' << role.get<std::string>();
+      for (const nlohmann::json& role : d["subgame_roles"][g])
+        std::cout << ' ' << role.get<std::string>();
       std::cout << ")\n";
     }
-    std::cout << "  searched apart (factors=1): " << (d["searched_apart"].get<bool>() ? "yes" : "no")
-              << '\n';
+    std::cout << "  searched apart (factors=1): "
+              << (d["searched_apart"].get<bool>() ? "yes" : "no") << '\n';
   }
 }
 
