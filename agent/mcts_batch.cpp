@@ -99,6 +99,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       bias = reasoner::MoveBias::on_values(lane_values_, 0.0f, config_.mast_epsilon);
     }
     bias.captures = captures_.played_first(config_.capture_share);  // none until found
+    bias.avoid_private = config_.avoid_private;
+    bias.pass_last = config_.pass_last;
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
         playout_depth(), std::span(batch_moves_).first(recorded ? starts.size() : 0),

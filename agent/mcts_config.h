@@ -110,6 +110,10 @@ struct MctsConfig {
   // with this probability a playout's mover that has captures plays one, uniformly among them,
   // before MAST's choice and the greedy checks (in the lanes and in sequential playouts). 0: off.
   double capture_share = 0;
+  // Batched playouts skip private moves (reasoner::MoveBias::avoid_private: a move the opponent
+  // could not make here on its turn, in Go the mover's own eye) wherever they have another.
+  bool avoid_private = false;
+  bool pass_last = false;  // batched playouts pass only where nothing else is left (MoveBias)
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
   uint32_t ppa_replays = 4;       // PpaGreedy, batched: lanes of each batch PPA learns from
 

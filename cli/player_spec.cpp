@@ -95,6 +95,8 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["mast_eps"] = number("mast_eps", c.mast_epsilon);
   s["mast_share"] = number("mast_share", c.mast_max_share);
   s["captures"] = number("captures", c.capture_share);
+  s["private"] = number("private", c.avoid_private);
+  s["pass_last"] = number("pass_last", c.pass_last);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
   s["ppa_replays"] = number("ppa_replays", c.ppa_replays);
   s["threshold"] = number("threshold", c.expand_threshold);
@@ -395,7 +397,10 @@ std::string player_spec_help() {
       "        MAST only where a role's legal moves are at most this share of its moves; 0.25),\n"
       "        mast_tau, mast_eps (epsilon of mast_eg and ppa_eg), captures=P (moves found at\n"
       "        the first search to remove a piece of a kind are played first in playouts, each\n"
-      "        time with probability P; 0: off),\n"
+      "        time with probability P; 0: off), private=0|1 (batched playouts skip a move the\n"
+      "        opponent could not make there on its turn, in Go one's own eye, where they have\n"
+      "        another; two-role games), pass_last=0|1 (batched playouts play a move legal on\n"
+      "        every turn of its role, a pass, only where nothing else is left),\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -92,6 +92,8 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
     }
     n = kept;
   }
+  if (bias_.avoid_private) n = drop_private(n);
+  if (bias_.pass_last) n = drop_passes(n);
   uint64_t decided = follow_captures_ != 0 ? choose_captures(role, n, movers, rng) : 0;
   if (follow_bias_ != 0) decided |= choose_by_value(role, n, movers & ~decided, rng);
   const int planes = std::bit_width(p_.role_moves[role + 1] - p_.role_moves[role]);
@@ -109,6 +111,32 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
   else
     choose_among<32>(role, n, movers, decided, rng, stuck);
   return stuck;
+}
+
+size_t BitParallelPlayouts::drop_private(size_t n) {
+  uint64_t open = 0;  // lanes with a move that is not private
+  for (size_t i = 0; i < n; ++i) open |= legal_[i].second & twin_open(legal_[i].first);
+  if (open == 0) return n;
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t m = legal_[i].first;
+    legal_[kept] = {m, legal_[i].second & (twin_open(m) | ~open)};
+    kept += legal_[kept].second != 0;
+  }
+  return kept;
+}
+
+size_t BitParallelPlayouts::drop_passes(size_t n) {
+  uint64_t others = 0;  // lanes with a move that is not a pass
+  for (size_t i = 0; i < n; ++i)
+    if (!turn_move_[legal_[i].first]) others |= legal_[i].second;
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t m = legal_[i].first;
+    legal_[kept] = {m, turn_move_[m] ? legal_[i].second & ~others : legal_[i].second};
+    kept += legal_[kept].second != 0;
+  }
+  return kept;
 }
 
 void BitParallelPlayouts::set_bias(const reasoner::MoveBias& bias) {

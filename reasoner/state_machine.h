@@ -65,6 +65,18 @@ struct MoveBias {
   float unseen = 1.0f;
   double epsilon = 1.0;
   Captures captures;
+  // Private moves (optional): in a two-role game, a move is private where the other role's move
+  // of the same name would be illegal in this state but for whose turn it is (the propnet's
+  // factored turn guard, propnet/network.h: Network::guard). A mover that has a move that is not
+  // private plays one of those. In Go these are its own eyes, where the opponent's stone would be
+  // suicide: random playouts that fill them kill groups that live (Bouzy & Helmstetter 2003,
+  // "Monte-Carlo Go Developments"; Gelly et al. 2006, MoGo). Only the propnet's lanes read it.
+  bool avoid_private = false;
+  // Passes last (optional): a move whose legality is exactly its role's turn (pass in Go) is
+  // played only where the mover has no other move, as Go programs' playouts pass only when no
+  // move but an eye is left, so that a playout ends on a filled board that area scoring reads.
+  // Only the propnet's lanes read it.
+  bool pass_last = false;
   // Epsilon-greedy on `values`, no captures.
   static MoveBias on_values(std::span<const float> values, float unseen, double epsilon) {
     MoveBias bias;

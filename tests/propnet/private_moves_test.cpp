@@ -1,0 +1,177 @@
+// Private moves in the lanes (reasoner::MoveBias::avoid_private): a move the other role could not
+// make in the state on its own turn is skipped where the mover has another. In Go that is the
+// mover's own eye: the opponent's stone there would be suicide.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "propnet/bit_parallel.h"
+#include "propnet/lane_replay.h"
+#include "propnet/propnet_machine.h"
+
+namespace ggp::propnet {
+namespace {
+
+using reasoner::MoveId;
+using reasoner::RoleIndex;
+using reasoner::State;
+using reasoner::StateMachine;
+using testing::shipped;
+
+// Plays the moves (role, text) in turn from the initial state; the role not named plays noop.
+State play_line(StateMachine& machine, const std::vector<std::pair<RoleIndex, std::string>>& line) {
+  State state = machine.initial_state(), next;
+  for (const auto& [mover, text] : line) {
+    std::vector<MoveId> joint(machine.num_roles());
+    for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
+      std::optional<MoveId> m = machine.move_from_text(r, r == mover ? text : "noop");
+      REQUIRE(m.has_value());
+      joint[r] = *m;
+    }
+    machine.next_state(state, joint, next);
+    state = next;
+  }
+  return state;
+}
+
+// The first moves of `role` over `rounds` batches of one-step playouts from `state`, by text.
+std::vector<std::string> first_moves(StateMachine& machine, const State& state, RoleIndex role,
+                                     bool avoid_private, bool pass_last, int rounds) {
+  std::vector<const State*> starts(BitParallelPlayouts::kLanes, &state);
+  std::vector<double> results(starts.size() * machine.num_roles());
+  std::vector<uint8_t> completed(starts.size());
+  std::vector<std::vector<MoveId>> moves(starts.size());
+  reasoner::MoveBias bias;
+  bias.avoid_private = avoid_private;
+  bias.pass_last = pass_last;
+  reasoner::Random rng(7);
+  std::vector<std::string> out;
+  for (int i = 0; i < rounds; ++i) {
+    machine.random_playouts_from(starts, rng, results, completed, 1, moves,
+                                 reasoner::PlayoutPolicy::Random, bias);
+    for (const auto& lane : moves) {
+      REQUIRE(lane.size() == machine.num_roles());
+      out.push_back(machine.move_text(lane[role]));
+    }
+  }
+  return out;
+}
+
+size_t count(const std::vector<std::string>& moves, const std::string& text) {
+  return static_cast<size_t>(std::count(moves.begin(), moves.end(), text));
+}
+
+TEST_CASE("private moves: the lanes do not fill their own eye while they have another move") {
+  auto machine = make_propnet(shipped("go_5x5"));
+  REQUIRE(machine->parallel_playouts() == BitParallelPlayouts::kLanes);
+  // Black walls off the corner (1 1); white plays far away. Black to move: (1 1) is black's eye,
+  // a point where a white stone would have no liberty and capture nothing.
+  const State eye = play_line(
+      *machine, {{0, "(place 1 2)"}, {1, "(place 5 5)"}, {0, "(place 2 1)"}, {1, "(place 5 4)"}});
+  const std::vector<MoveId> legal(machine->legal_moves(eye, 0).begin(),
+                                  machine->legal_moves(eye, 0).end());
+  REQUIRE(std::find(legal.begin(), legal.end(), *machine->move_from_text(0, "(place 1 1)")) !=
+          legal.end());
+  const std::vector<std::string> uniform = first_moves(*machine, eye, 0, false, false, 10);
+  const std::vector<std::string> skipping = first_moves(*machine, eye, 0, true, false, 10);
+  CHECK(count(uniform, "(place 1 1)") > 0);
+  CHECK(count(skipping, "(place 1 1)") == 0);
+  // Every other move, pass too, is still drawn.
+  for (MoveId m : legal)
+    if (machine->move_text(m) != "(place 1 1)") CHECK(count(skipping, machine->move_text(m)) > 0);
+
+  // Passes last: pass (legal on every turn of black's) is drawn no more while black has another
+  // move; with both rules, neither the eye nor pass.
+  CHECK(count(uniform, "pass") > 0);
+  CHECK(count(first_moves(*machine, eye, 0, false, true, 10), "pass") == 0);
+  const std::vector<std::string> both = first_moves(*machine, eye, 0, true, true, 10);
+  CHECK(count(both, "pass") + count(both, "(place 1 1)") == 0);
+  CHECK(count(both, "(place 3 3)") > 0);
+
+  // The premise: on white's turn (black passes), a white stone at (1 1) is suicide, so illegal.
+  const State white_turn = play_line(*machine, {{0, "(place 1 2)"},
+                                                {1, "(place 5 5)"},
+                                                {0, "(place 2 1)"},
+                                                {1, "(place 5 4)"},
+                                                {0, "pass"}});
+  const auto& white_legal = machine->legal_moves(white_turn, 1);
+  CHECK(std::none_of(white_legal.begin(), white_legal.end(),
+                     [&](MoveId m) { return machine->move_text(m) == "(place 1 1)"; }));
+}
+
+TEST_CASE("private moves: where both roles may make the same moves, the lanes play as before") {
+  // connect_four: a column either role may drop into; breakthrough_5x5: no move of one role has
+  // a twin of the other's (each moves its own pieces), so nothing is skipped.
+  for (const char* name : {"connect_four", "breakthrough_5x5"}) {
+    CAPTURE(name);
+    auto machine = make_propnet(shipped(name));
+    const State start = machine->initial_state();
+    std::vector<const State*> starts(BitParallelPlayouts::kLanes, &start);
+    std::vector<double> results(starts.size() * machine->num_roles());
+    std::vector<uint8_t> completed(starts.size());
+    std::vector<std::vector<MoveId>> with(starts.size()), without(starts.size());
+    for (bool avoid : {false, true}) {
+      reasoner::MoveBias bias;
+      bias.avoid_private = avoid;
+      reasoner::Random rng(11);
+      machine->random_playouts_from(starts, rng, results, completed, 1000, avoid ? with : without,
+                                    reasoner::PlayoutPolicy::Random, bias);
+    }
+    CHECK(with == without);
+  }
+}
+
+TEST_CASE("private moves: with both rules, a lane passes only where every other move is private") {
+  // Whole Go 5x5 playouts with both rules, replayed: wherever a mover passed, each of its other
+  // legal moves is one the opponent could not make on its own turn (the state with whose turn it
+  // is swapped), so pass was all that was left; and the eyes make the playouts end by two passes
+  // before the move limit.
+  auto machine = make_propnet(shipped("go_5x5"));
+  const State start = machine->initial_state();
+  std::vector<const State*> starts(BitParallelPlayouts::kLanes, &start);
+  std::vector<double> results(starts.size() * machine->num_roles());
+  std::vector<uint8_t> completed(starts.size());
+  std::vector<std::vector<MoveId>> moves(starts.size());
+  reasoner::MoveBias bias;
+  bias.avoid_private = bias.pass_last = true;
+  reasoner::Random rng(5);
+  machine->random_playouts_from(starts, rng, results, completed, 1000, moves,
+                                reasoner::PlayoutPolicy::Random, bias);
+  const std::string colour[2] = {"black", "white"};
+  size_t passes = 0, checked = 0, short_games = 0;
+  for (const auto& lane : moves) {
+    State state = start, next;
+    short_games += lane.size() / 2 < 50;  // go_5x5 ends after 50 moves at the latest
+    for (size_t step = 0; step * 2 < lane.size(); ++step) {
+      std::span<const MoveId> joint(lane.data() + step * 2, 2);
+      for (RoleIndex r = 0; r < 2; ++r) {
+        if (machine->move_text(joint[r]) != "pass") continue;
+        ++passes;
+        State swapped = state;
+        swapped.reset(*machine->fact_from_text("(control " + colour[r] + ")"));
+        swapped.set(*machine->fact_from_text("(control " + colour[1 - r] + ")"));
+        const auto theirs = machine->legal_moves(swapped, 1 - r);
+        std::vector<std::string> their_texts;
+        for (MoveId m : theirs) their_texts.push_back(machine->move_text(m));
+        const std::vector<MoveId> mine(machine->legal_moves(state, r).begin(),
+                                       machine->legal_moves(state, r).end());
+        for (MoveId m : mine) {
+          const std::string text = machine->move_text(m);
+          if (text == "pass") continue;
+          ++checked;
+          CHECK(std::find(their_texts.begin(), their_texts.end(), text) == their_texts.end());
+        }
+      }
+      machine->next_state(state, joint, next);
+      state = next;
+    }
+  }
+  CHECK(passes > 0);
+  CHECK(checked > 0);  // some passes were made beside private moves
+  CHECK(short_games > moves.size() / 2);
+}
+
+}  // namespace
+}  // namespace ggp::propnet
