@@ -36,26 +36,33 @@ State play_line(StateMachine& machine, const std::vector<std::pair<RoleIndex, st
   return state;
 }
 
-// The first moves of `role` over `rounds` batches of one-step playouts from `state`, by text.
-std::vector<std::string> first_moves(StateMachine& machine, const State& state, RoleIndex role,
-                                     bool avoid_private, bool pass_last, int rounds) {
-  std::vector<const State*> starts(BitParallelPlayouts::kLanes, &state);
+// 64 playouts from `start` in the lanes under the two rules, each lane's moves given back
+// (role-major per step).
+std::vector<std::vector<MoveId>> lane_playouts(StateMachine& machine, const State& start,
+                                               bool avoid_private, bool pass_last, size_t depth,
+                                               reasoner::Random& rng) {
+  std::vector<const State*> starts(BitParallelPlayouts::kLanes, &start);
   std::vector<double> results(starts.size() * machine.num_roles());
   std::vector<uint8_t> completed(starts.size());
   std::vector<std::vector<MoveId>> moves(starts.size());
   reasoner::MoveBias bias;
   bias.avoid_private = avoid_private;
   bias.pass_last = pass_last;
+  machine.random_playouts_from(starts, rng, results, completed, depth, moves,
+                               reasoner::PlayoutPolicy::Random, bias);
+  return moves;
+}
+
+// The first moves of `role` over `rounds` batches of one-step playouts from `state`, by text.
+std::vector<std::string> first_moves(StateMachine& machine, const State& state, RoleIndex role,
+                                     bool avoid_private, bool pass_last, int rounds) {
   reasoner::Random rng(7);
   std::vector<std::string> out;
-  for (int i = 0; i < rounds; ++i) {
-    machine.random_playouts_from(starts, rng, results, completed, 1, moves,
-                                 reasoner::PlayoutPolicy::Random, bias);
-    for (const auto& lane : moves) {
+  for (int i = 0; i < rounds; ++i)
+    for (const auto& lane : lane_playouts(machine, state, avoid_private, pass_last, 1, rng)) {
       REQUIRE(lane.size() == machine.num_roles());
       out.push_back(machine.move_text(lane[role]));
     }
-  }
   return out;
 }
 
@@ -108,17 +115,9 @@ TEST_CASE("private moves: where both roles may make the same moves, the lanes pl
     CAPTURE(name);
     auto machine = make_propnet(shipped(name));
     const State start = machine->initial_state();
-    std::vector<const State*> starts(BitParallelPlayouts::kLanes, &start);
-    std::vector<double> results(starts.size() * machine->num_roles());
-    std::vector<uint8_t> completed(starts.size());
-    std::vector<std::vector<MoveId>> with(starts.size()), without(starts.size());
-    for (bool avoid : {false, true}) {
-      reasoner::MoveBias bias;
-      bias.avoid_private = avoid;
-      reasoner::Random rng(11);
-      machine->random_playouts_from(starts, rng, results, completed, 1000, avoid ? with : without,
-                                    reasoner::PlayoutPolicy::Random, bias);
-    }
+    reasoner::Random rng_without(11), rng_with(11);
+    const auto without = lane_playouts(*machine, start, false, false, 1000, rng_without);
+    const auto with = lane_playouts(*machine, start, true, true, 1000, rng_with);
     CHECK(with == without);
   }
 }
@@ -130,15 +129,9 @@ TEST_CASE("private moves: with both rules, a lane passes only where every other 
   // before the move limit.
   auto machine = make_propnet(shipped("go_5x5"));
   const State start = machine->initial_state();
-  std::vector<const State*> starts(BitParallelPlayouts::kLanes, &start);
-  std::vector<double> results(starts.size() * machine->num_roles());
-  std::vector<uint8_t> completed(starts.size());
-  std::vector<std::vector<MoveId>> moves(starts.size());
-  reasoner::MoveBias bias;
-  bias.avoid_private = bias.pass_last = true;
   reasoner::Random rng(5);
-  machine->random_playouts_from(starts, rng, results, completed, 1000, moves,
-                                reasoner::PlayoutPolicy::Random, bias);
+  const std::vector<std::vector<MoveId>> moves =
+      lane_playouts(*machine, start, true, true, 1000, rng);
   const std::string colour[2] = {"black", "white"};
   size_t passes = 0, checked = 0, short_games = 0;
   for (const auto& lane : moves) {
