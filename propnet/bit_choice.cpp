@@ -129,11 +129,11 @@ size_t BitParallelPlayouts::drop_private(size_t n) {
 size_t BitParallelPlayouts::drop_passes(size_t n) {
   uint64_t others = 0;  // lanes with a move that is not a pass
   for (size_t i = 0; i < n; ++i)
-    if (!turn_move_[legal_[i].first]) others |= legal_[i].second;
+    if (!bits_->turn_move[legal_[i].first]) others |= legal_[i].second;
   size_t kept = 0;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t m = legal_[i].first;
-    legal_[kept] = {m, turn_move_[m] ? legal_[i].second & ~others : legal_[i].second};
+    legal_[kept] = {m, bits_->turn_move[m] ? legal_[i].second & ~others : legal_[i].second};
     kept += legal_[kept].second != 0;
   }
   return kept;

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <string_view>
-#include <unordered_map>
 #include <utility>
 
 namespace ggp::propnet {
@@ -39,22 +37,6 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   saved_bases_.assign(p_.num_facts, 0);
   for (const BitSegment& s : bits_->query) query_slots_ = std::max(query_slots_, s.op_end);
   saved_query_.assign(query_slots_, 0);
-  twin_.assign(p_.num_moves, kNoTwin);
-  turn_move_.assign(p_.num_moves, 0);
-  for (uint32_t r = 0; r < p_.num_roles; ++r)
-    for (uint32_t m = p_.role_moves[r]; m < p_.role_moves[r + 1]; ++m)
-      turn_move_[m] = p_.legal_guard[r] != kTrueLit &&
-                      (p_.guarded(m) ? p_.legal_lit[m] == kTrueLit
-                                     : p_.legal_lit[m] == p_.legal_guard[r]);
-  if (p_.num_roles == 2) {
-    std::unordered_map<std::string_view, uint32_t> second;
-    for (uint32_t m = p_.role_moves[1]; m < p_.role_moves[2]; ++m) second.emplace(p_.move_texts[m], m);
-    for (uint32_t m = p_.role_moves[0]; m < p_.role_moves[1]; ++m)
-      if (auto it = second.find(p_.move_texts[m]); it != second.end()) {
-        if (p_.guarded(it->second)) twin_[m] = it->second;
-        if (p_.guarded(m)) twin_[it->second] = m;
-      }
-  }
 }
 
 template <uint8_t form>

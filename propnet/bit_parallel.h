@@ -108,16 +108,14 @@ class BitParallelPlayouts {
   // of legal_, ties broken uniformly at random in each lane. Returns the lanes decided.
   uint64_t choose_by_value(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng);
   // Private moves (MoveBias::avoid_private): drops from the `n` entries of legal_ each move in the
-  // lanes where its twin (twin_) is illegal, wherever the lane keeps another move. Returns the
-  // entries left.
+  // lanes where its twin (BitProgram::twin_legal) is illegal, wherever the lane keeps another
+  // move. Returns the entries left.
   size_t drop_private(size_t n);
-  // Passes last (MoveBias::pass_last): drops each turn move (turn_move_) of the `n` entries of
-  // legal_ in the lanes that keep another move. Returns the entries left.
+  // Passes last (MoveBias::pass_last): drops each turn move (BitProgram::turn_move) of the `n`
+  // entries of legal_ in the lanes that keep another move. Returns the entries left.
   size_t drop_passes(size_t n);
   // Lanes where move m's twin is legal but for its role's guard (all lanes where m has no twin).
-  uint64_t twin_open(uint32_t m) const {
-    return twin_[m] == kNoTwin ? ~uint64_t{0} : word(bits_->legal[twin_[m]]);
-  }
+  uint64_t twin_open(uint32_t m) const { return word(bits_->twin_legal[m]); }
   // Captures in the lanes (MoveBias): each lane of `movers` follows them with probability
   // captures.share (rounded to 1/256) and, where one of the `n` moves of legal_ is a capture in it
   // (one of its victims holds), takes one of those, uniformly at random. Returns the lanes decided.
@@ -192,12 +190,6 @@ class BitParallelPlayouts {
   uint32_t follow_captures_ = 0;             // bias_.captures.share in 256ths
   std::vector<std::pair<float, std::pair<uint32_t, uint64_t>>> ranked_;  // (value, legal_ entry)
   std::vector<std::pair<uint32_t, uint64_t>> tied_;  // the entries of one value (scratch)
-  // By move, in two-role games: the other role's move of the same name where that move's
-  // legality is its literal and its role's guard (the literal then says whether it would be
-  // legal on its role's turn); else kNoTwin.
-  static constexpr uint32_t kNoTwin = UINT32_MAX;
-  std::vector<uint32_t> twin_;
-  std::vector<uint8_t> turn_move_;  // by move: legal exactly where its role's guard holds (a pass)
 
   // Greedy playouts (bit_greedy.cpp).
   bool greedy_ = false;

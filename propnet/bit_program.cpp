@@ -1,6 +1,8 @@
 #include "propnet/bit_program.h"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include "propnet/bit_levels.h"
 
@@ -85,6 +87,25 @@ FoldedInputs fold_move_inputs(const Program& p) {
   return f;
 }
 
+// BitProgram::twin_legal and turn_move, in the Program's literals (mapped to slots with the rest).
+void find_twins_and_passes(const Program& p, BitProgram& bits) {
+  bits.twin_legal.assign(p.num_moves, kTrueLit);
+  bits.turn_move.assign(p.num_moves, 0);
+  for (uint32_t r = 0; r < p.num_roles; ++r)
+    for (uint32_t m = p.role_moves[r]; m < p.role_moves[r + 1]; ++m)
+      bits.turn_move[m] = p.legal_guard[r] != kTrueLit &&
+                          (p.guarded(m) ? p.legal_lit[m] == kTrueLit
+                                        : p.legal_lit[m] == p.legal_guard[r]);
+  if (p.num_roles != 2) return;
+  std::unordered_map<std::string_view, uint32_t> second;  // role 1's moves by name
+  for (uint32_t m = p.role_moves[1]; m < p.role_moves[2]; ++m) second.emplace(p.move_texts[m], m);
+  for (uint32_t m = p.role_moves[0]; m < p.role_moves[1]; ++m)
+    if (auto it = second.find(p.move_texts[m]); it != second.end()) {
+      if (p.guarded(it->second)) bits.twin_legal[m] = p.legal_lit[it->second];
+      if (p.guarded(m)) bits.twin_legal[it->second] = p.legal_lit[m];
+    }
+}
+
 }  // namespace
 
 std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Program> program) {
@@ -145,6 +166,7 @@ std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Prog
   bits->guard = p.legal_guard;
   bits->terminal = p.terminal;
   bits->goals = p.goals;
+  find_twins_and_passes(p, *bits);
   map_observed_literals(*bits, lit);
   group_by_level(*bits);
   bits->plain_begin.push_back(0);

@@ -58,13 +58,20 @@ struct BitProgram {
   std::vector<uint32_t> plain_begin, plain_moves, plain_slots, special_begin, special_moves;
   uint32_t terminal = 0;
   std::vector<std::vector<std::pair<int, uint32_t>>> goals;  // by role: (value, literal)
+  // For MoveBias::avoid_private, by move: in two-role games, where the other role's move of the
+  // same name is legal but for its role's turn guard (its legal literal, where it is guarded);
+  // kTrueLit where the move has no such twin.
+  std::vector<uint32_t> twin_legal;
+  // For MoveBias::pass_last, by move: legal exactly where its role's guard holds (a pass).
+  std::vector<uint8_t> turn_move;
 };
 
-// Replaces every literal the playouts observe (next, legal, guard, terminal, goals) by f(literal):
-// Program literals become slots when compiled, slots move when ops are regrouped (bit_levels.h).
+// Replaces every literal the playouts observe (next, legal, guard, twin_legal, terminal, goals) by
+// f(literal): Program literals become slots when compiled, slots move when ops are regrouped
+// (bit_levels.h).
 template <class F>
 void map_observed_literals(BitProgram& bits, F&& f) {
-  for (auto* lits : {&bits.next, &bits.legal, &bits.guard})
+  for (auto* lits : {&bits.next, &bits.legal, &bits.guard, &bits.twin_legal})
     for (uint32_t& l : *lits) l = f(l);
   bits.terminal = f(bits.terminal);
   for (auto& goals : bits.goals)
