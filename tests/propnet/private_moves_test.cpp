@@ -108,7 +108,7 @@ TEST_CASE("private moves: the lanes do not fill their own eye while they have an
                      [&](MoveId m) { return machine->move_text(m) == "(place 1 1)"; }));
 }
 
-TEST_CASE("private moves: where both roles may make the same moves, the lanes play as before") {
+TEST_CASE("private moves: in games with no private move and no pass, the lanes play as before") {
   // connect_four: a column either role may drop into; breakthrough_5x5: no move of one role has
   // a twin of the other's (each moves its own pieces), so nothing is skipped.
   for (const char* name : {"connect_four", "breakthrough_5x5"}) {
