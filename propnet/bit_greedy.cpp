@@ -126,8 +126,9 @@ uint64_t BitParallelPlayouts::lookahead(uint32_t role, uint64_t tested) {
     base = (next_[f] & tested) | (base & ~tested);
   }
   evaluate(bits.query);
-  const uint64_t wins =
-      tested & word(bits.terminal) & word(static_cast<uint32_t>(win_literal_[role]));
+  const uint64_t ended = tested & word(bits.terminal);
+  if (ended) evaluate(bits.goal);
+  const uint64_t wins = ended & word(static_cast<uint32_t>(win_literal_[role]));
   // Put back the bases, the accumulators and the inputs.
   for (uint32_t f = 0; f < p_.num_facts; ++f) w_[p_.base_node(f)] = saved_bases_[f];
   auto zero = [&](uint32_t slot) { for_each_accumulator(slot, [&](uint32_t acc) { w_[acc] = 0; }); };

@@ -75,7 +75,7 @@ void group_by_level(BitProgram& bits) {
   // Segments in the order evaluate() runs them; a segment of fixed forms only reads slots that
   // earlier segments or lower levels wrote.
   std::vector<uint8_t> is_fixed(n, 0);
-  for (auto* segments : {&bits.query, &bits.transition}) {
+  for (auto* segments : {&bits.query, &bits.transition, &bits.goal}) {
     regroup(*segments);
     for (const BitSegment& s : *segments)
       if (s.form != BitSegment::kGeneric)

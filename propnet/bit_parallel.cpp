@@ -11,7 +11,7 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   w_.assign(bits_->num_slots, 0);
   next_.assign(p_.num_facts, 0);
   size_t max_cycle = 0;
-  for (const auto* segments : {&bits_->query, &bits_->transition})
+  for (const auto* segments : {&bits_->query, &bits_->transition, &bits_->goal})
     for (const BitSegment& s : *segments)
       if (s.cyclic) max_cycle = std::max<size_t>(max_cycle, s.op_end - s.op_begin);
   cycle_before_.assign(max_cycle, 0);
@@ -184,11 +184,18 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
   if (greedy_) choose_win_candidates();
   for (size_t step = 0; active != 0; ++step) {
     evaluate(bits_->query);
+    bool goals_settled = false;
+    // The goal gates are evaluated only in steps where a lane ends (where on_end reads goals).
+    auto end_lanes = [&](uint64_t lanes, bool completed) {
+      if (!goals_settled) evaluate(bits_->goal);
+      goals_settled = true;
+      on_end(lanes, completed);
+    };
     uint64_t ended = 0;
     const uint64_t terminal = word(bits_->terminal) & active;
     if (terminal) {
       tally.completed += static_cast<size_t>(std::popcount(terminal));
-      on_end(terminal, true);
+      end_lanes(terminal, true);
       ended |= terminal;
       for (uint64_t l = terminal; l != 0; l &= l - 1)  // the moves that end games (greedy)
         if (const int lane = std::countr_zero(l); last_mover_[lane] >= 0)
@@ -196,7 +203,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
     }
     for (uint64_t l = active & ~ended; l != 0; l &= l - 1)  // the depth limit ends a playout unfinished
       if (step - start_step_[std::countr_zero(l)] >= max_depth) {
-        on_end(l & (0 - l), false);
+        end_lanes(l & (0 - l), false);
         ended |= l & (0 - l);
       }
     const uint64_t movers = active & ~ended;
@@ -204,7 +211,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
     uint64_t stuck = 0;
     for (uint32_t r = 0; r < p_.num_roles && movers != 0; ++r) stuck |= choose_moves(r, movers, rng);
     if (stuck) {
-      on_end(stuck, false);
+      end_lanes(stuck, false);
       ended |= stuck;
       for (uint32_t slot : set_inputs_) w_[slot] &= ~stuck;
     }

@@ -158,8 +158,11 @@ std::shared_ptr<const BitProgram> compile_bit_program(std::shared_ptr<const Prog
       v = stop;
     }
   };
-  emit(first, p.query_end, bits->query);
-  emit(p.query_end, p.num_nodes, bits->transition);
+  // The transition gates that goals read are settled with the queries, so that the goal gates can
+  // be evaluated on the state of a step without its moves.
+  emit(first, p.shared_end, bits->query);
+  emit(p.shared_end, p.goal_begin, bits->transition);
+  emit(p.goal_begin, p.num_nodes, bits->goal);
 
   bits->next = p.next_lit;
   bits->legal = p.legal_lit;

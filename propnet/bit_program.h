@@ -48,7 +48,9 @@ struct BitProgram {
   std::vector<BitOp> ops;
   uint32_t first_accumulator = 0;  // accumulator slots: [first_accumulator, num_slots)
   std::vector<uint32_t> scatter_begin, scatter;  // by move
-  std::vector<BitSegment> query, transition;     // gates below / from Program::query_end
+  // The gates by when playouts evaluate them: `query` in every state (Program's query and shared
+  // parts), `transition` with the moves, `goal` only where goals are read (Program::goal_begin).
+  std::vector<BitSegment> query, transition, goal;
   uint32_t first_op_slot = 0, num_slots = 0;
   std::vector<uint32_t> next, legal, guard;  // by fact, move and role
   // Role r's moves whose legal literal is a positive slot, with that slot, read directly by the

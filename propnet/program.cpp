@@ -19,34 +19,55 @@ std::shared_ptr<const Program> compile_program(Network net, std::shared_ptr<cons
     offsets[v + 1] = static_cast<uint32_t>(targets.size());
   }
   gdl::Components comps = gdl::strongly_connected(offsets, targets);
-  // The query cone (what legal, goal and terminal read) is numbered before the rest, so that a
-  // query can settle it alone and leave the transition gates for next_state (see Program).
-  std::vector<uint8_t> query(n, 0);
-  {
+  // Four parts, each reading only itself and the parts before it (see Program::query_end):
+  // what legal and terminal read; the transition gates that goals read too; the other transition
+  // gates; the gates only goals read, which a playout settles only in its last state.
+  enum Part : uint8_t { kQuery = 1, kShared = 2, kTransition = 4, kGoal = 8 };
+  std::vector<uint8_t> part(n, 0);
+  // Adds `kind` to the parts of the cone of `roots` outside the query part; returns whether the
+  // cone reads a move.
+  auto cone = [&](const std::vector<Lit>& roots, Part kind) {
+    bool reads_moves = false;
     std::vector<uint32_t> stack;
-    auto root = [&](Lit l) { stack.push_back(lit_node(l)); };
-    root(net.terminal);
-    for (Lit l : net.legal) root(l);
-    for (Lit l : net.guard) root(l);
-    for (const auto& goals : net.goals)
-      for (const auto& [v, l] : goals) root(l);
+    for (Lit l : roots) stack.push_back(lit_node(l));
     while (!stack.empty()) {
       uint32_t v = stack.back();
       stack.pop_back();
-      if (query[v]) continue;
-      query[v] = 1;
-      if (v >= net.input_node(0) && v < first) p->queries_read_moves = true;
+      if (part[v] & (kind | kQuery)) continue;
+      part[v] |= kind;
+      if (v >= net.input_node(0) && v < first) reads_moves = true;
       for (Lit l : net.gates[v].inputs) stack.push_back(lit_node(l));
     }
+    return reads_moves;
+  };
+  std::vector<Lit> queries = net.legal, goal_roots;
+  queries.push_back(net.terminal);
+  queries.insert(queries.end(), net.guard.begin(), net.guard.end());
+  for (const auto& goals : net.goals)
+    for (const auto& [v, l] : goals) goal_roots.push_back(l);
+  p->queries_read_moves = cone(queries, kQuery);
+  // Where goals read moves (invalid GDL), moves are unset on every change of state, and the goal
+  // gates are queries like the others.
+  if (cone(goal_roots, kGoal)) {
+    p->queries_read_moves = true;
+    for (uint8_t& k : part) k = k ? kQuery : 0;
   }
+  cone(net.next, kTransition);
+  auto part_of = [&](uint32_t v) -> Part {
+    if (part[v] & kQuery) return kQuery;
+    if (part[v] == (kGoal | kTransition)) return kShared;
+    return part[v] == kGoal ? kGoal : kTransition;  // the unread gates with the transition
+  };
   std::vector<uint32_t> renum(n);
   for (uint32_t v = 0; v < first; ++v) renum[v] = v;
   uint32_t next = first;
-  for (uint32_t v : comps.nodes)
-    if (v >= first && query[v]) renum[v] = next++;
-  p->query_end = next;
-  for (uint32_t v : comps.nodes)
-    if (v >= first && !query[v]) renum[v] = next++;
+  for (Part kind : {kQuery, kShared, kTransition, kGoal}) {
+    for (uint32_t v : comps.nodes)
+      if (v >= first && part_of(v) == kind) renum[v] = next++;
+    if (kind == kQuery) p->query_end = next;
+    if (kind == kShared) p->shared_end = next;
+    if (kind == kTransition) p->goal_begin = next;
+  }
   std::vector<uint32_t> cycle_of(n, UINT32_MAX);  // old index -> cycle
   std::vector<uint8_t> value(n, 0);
   auto eval = [&](uint32_t v) {

@@ -29,14 +29,20 @@ struct Program {
 
   uint32_t num_nodes = 0, num_facts = 0, num_moves = 0, num_roles = 0;
   uint32_t num_gates = 0, num_edges = 0;
-  // Nodes below query_end are the constant, bases, inputs and the gates that legal, goal or
-  // terminal read (their backward cone); the gates from query_end on feed only next-state
-  // literals. A query settles [0, query_end) and leaves the rest marked for next_state, so a
-  // playout step propagates the state change and the move change through the transition gates in
-  // one wave, and no gate there flips twice per step.
-  uint32_t query_end = 0;
+  // Gates in four parts, each in topological order and reading only itself and the parts
+  // before it:
+  // - [first_gate(), query_end): what legal and terminal read (their backward cone);
+  // - [query_end, shared_end): the transition gates that goals read too;
+  // - [shared_end, goal_begin): the rest of what the next-state literals read;
+  // - [goal_begin, num_nodes): gates only goals read.
+  // A query settles [0, query_end) and leaves the rest marked, next_state settles up to
+  // goal_begin, so a playout step propagates the state change and the move change through the
+  // transition gates in one wave, no gate there flips twice per step, and the goal gates (on
+  // reversi three quarters of the network) are settled only when a goal is asked.
+  uint32_t query_end = 0, shared_end = 0, goal_begin = 0;
   // A query reads a move input (invalid GDL, but tolerated): moves must then be unset whenever
-  // the state changes, as a query sees no move.
+  // the state changes, as a query sees no move. Then the goal gates are in the query part
+  // (goal_begin == num_nodes).
   bool queries_read_moves = false;
 
   // The outputs of node v, in out[] by kind: [pos, neg) positive edges to gates outside cycles,

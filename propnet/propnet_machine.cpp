@@ -69,7 +69,8 @@ class PropnetMachine final : public reasoner::StateMachine {
   }
 
   GoalValue goal(const State& state, RoleIndex role) override {
-    sync(state);
+    load(state);
+    wave(p_->num_nodes);  // the goal gates read transition gates too (Program::goal_begin)
     GoalValue result = reasoner::kNoGoal;
     for (const auto& [v, l] : p_->goals[role]) {
       if (!value(l)) continue;
@@ -104,7 +105,7 @@ class PropnetMachine final : public reasoner::StateMachine {
       if (m < p_->num_moves) set_source(p_->input_node(m), true);
       cur = m < p_->num_moves ? m : kNoMove;
     }
-    wave(p_->num_nodes);
+    wave(p_->goal_begin);
     out.reserve_facts(p_->num_facts);
     auto words = out.mutable_words();
     // std::copy, not memcpy: a game without facts has no words (memcpy's null is undefined).

@@ -70,6 +70,13 @@ TEST_CASE("bit-parallel playouts replay on the prover, lanes refilled past 64") 
   check_game(shipped("breakthrough_5x5"), 130, 100000, 3);
 }
 
+TEST_CASE("bit-parallel playouts evaluate the goal gates where lanes end, on the state they end in") {
+  // Goals read a transition gate (kSharedGoal's `leads`); reversi's goal gates count the discs.
+  check_game(gdl::load_game_text(testing::kSharedGoal, "shared goal"), 150, 100000, 13);
+  check_game(gdl::load_game_text(testing::kSharedGoal, "shared goal"), 100, 2, 14);  // cut early
+  check_game(shipped("reversi"), 70, 100000, 15);
+}
+
 TEST_CASE("bit-parallel playouts solve cycles, stop at the depth limit and where moves run out") {
   // Reachability through dynamic facts: a cycle without transition in the network (the fixpoint).
   auto walk = gdl::load_game_text(testing::kReachability, "reachability");

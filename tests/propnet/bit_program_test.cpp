@@ -61,7 +61,7 @@ TEST_CASE(
   for (uint32_t a : bits->scatter) CHECK(a >= bits->first_accumulator);
   // A fixed-form run reads no slot that it or a later op writes.
   size_t fixed = 0;
-  for (const auto* segments : {&bits->query, &bits->transition})
+  for (const auto* segments : {&bits->query, &bits->transition, &bits->goal})
     for (const BitSegment& s : *segments) {
       if (s.form == BitSegment::kGeneric) continue;
       ++fixed;

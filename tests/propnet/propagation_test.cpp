@@ -1,5 +1,6 @@
 // The propnet's runtime shortcuts against the prover: queries that settle only the query gates and
-// leave the transition gates marked for next_state (Program::query_end), clones taken in between,
+// leave the transition gates marked for next_state (Program::query_end), goal gates settled only
+// where a goal is asked (Program::goal_begin), clones taken in between,
 // and the pivot rewrite of complemented move sets (optimizer.cpp) on simultaneous moves, where
 // both roles may play their pivot or both may not.
 #include <doctest/doctest.h>
@@ -8,7 +9,9 @@
 #include <vector>
 
 #include "gdl/loader.h"
+#include "propnet/program.h"
 #include "propnet/propnet_machine.h"
+#include "propnet/small_games.h"
 #include "reasoner/prover.h"
 #include "reasoner/random.h"
 #include "support/corpus.h"
@@ -132,6 +135,65 @@ TEST_CASE("the propnet agrees with the prover on every simultaneous joint move a
 TEST_CASE("the propnet agrees with the prover on every joint move of turn-taking games") {
   for (const char* name : {"ticTacToe", "breakthrough_8x8"})
     check_every_joint_move(gdl::load_game_file(ggp::testing::shipped_game_path(name)), name, 1);
+}
+
+// Every gate reads only gates of its own part or earlier ones (Program::query_end), and the
+// observed literals are in the parts that the machine settles before reading them.
+void check_parts(const Program& p) {
+  auto part = [&](uint32_t node) {
+    if (node < p.first_gate()) return 0;
+    return node < p.query_end ? 1 : node < p.shared_end ? 2 : node < p.goal_begin ? 3 : 4;
+  };
+  for (uint32_t v = p.first_gate(); v < p.num_nodes; ++v)
+    for (uint32_t k = p.fanin_begin[v]; k < p.fanin_begin[v + 1]; ++k) {
+      const int from = part(p.fanin[k] >> 1), to = part(v);
+      INFO("gate " << v << " (part " << to << ") reads node " << (p.fanin[k] >> 1) << " (part " << from << ")");
+      CHECK(from <= to);
+      CHECK((to != 3 || from != 4));  // no transition gate reads a goal gate
+      CHECK((to != 4 || from != 3));  // no goal gate reads a transition gate outside the shared part
+    }
+  for (uint32_t l : p.legal_lit) CHECK(part(l >> 1) <= 1);
+  for (uint32_t l : p.legal_guard) CHECK(part(l >> 1) <= 1);
+  CHECK(part(p.terminal >> 1) <= 1);
+  for (uint32_t l : p.next_lit) CHECK(part(l >> 1) != 4);
+}
+
+// Random playouts on the propnet asking goals only in terminal states, so that the goal gates
+// collect a whole playout's changes before they settle; each goal checked on the prover.
+void check_goals_at_the_end(std::shared_ptr<const gdl::Game> rules, int playouts) {
+  auto net = make_propnet(rules);
+  auto ref = reasoner::make_prover(rules);
+  reasoner::Random rng(11);
+  std::vector<MoveId> joint;
+  for (int p = 0; p < playouts; ++p) {
+    State state = net->initial_state(), next;
+    while (!net->is_terminal(state)) {
+      joint.clear();
+      for (RoleIndex r = 0; r < net->num_roles(); ++r) {
+        std::span<const MoveId> legal = net->legal_moves(state, r);
+        REQUIRE(!legal.empty());
+        joint.push_back(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      }
+      net->next_state(state, joint, next);
+      std::swap(state, next);
+    }
+    const State there = translate(*net, *ref, state);
+    for (RoleIndex r = 0; r < net->num_roles(); ++r) CHECK(net->goal(state, r) == ref->goal(there, r));
+  }
+}
+
+TEST_CASE("goal gates are a part of their own, settled only where a goal is asked") {
+  auto shared = gdl::load_game_text(testing::kSharedGoal, "shared goal");
+  auto reversi = gdl::load_game_file(ggp::testing::shipped_game_path("reversi"));
+  std::shared_ptr<const Program> small = build_program(shared), large = build_program(reversi);
+  CHECK(small->shared_end > small->query_end);  // the `leads` gates
+  CHECK(small->num_nodes > small->goal_begin);
+  CHECK(large->num_nodes - large->goal_begin > large->num_gates / 2);  // counting discs
+  check_parts(*small);
+  check_parts(*large);
+  check_every_joint_move(shared, "shared goal", 8);
+  check_goals_at_the_end(shared, 20);
+  check_goals_at_the_end(reversi, 3);
 }
 
 }  // namespace

@@ -54,4 +54,43 @@ inline constexpr const char* kReachability = R"(
   (<= (goal walker 0) (not (reach d)))
 )";
 
+// Marks that make a role lead: `leads` is read by a goal and by a next rule, and by no legal or
+// terminal rule (the program's shared part); the goals' own gates are the goal part.
+inline constexpr const char* kSharedGoal = R"(
+  (role red) (role blue)
+  (cellid 1) (cellid 2) (cellid 3)
+  (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4)
+  (init (step 0))
+  (<= (legal ?r (pick ?c)) (role ?r) (cellid ?c))
+  (<= (leads ?r) (true (mark ?r 1)) (true (mark ?r 2)))
+  (<= (next (crown ?r)) (leads ?r))
+  (<= (next (crown ?r)) (true (crown ?r)))
+  (<= (next (mark ?r ?c)) (true (mark ?r ?c)))
+  (<= (next (mark ?r ?c)) (does ?r (pick ?c)))
+  (<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
+  (<= terminal (true (step 4)))
+  (<= (goal ?r 100) (leads ?r) (true (crown ?r)))
+  (<= (goal ?r 50) (leads ?r) (not (true (crown ?r))))
+  (<= (goal ?r 0) (role ?r) (not (leads ?r)))
+)";
+
+// Nim: take one or two from a pile of seven in turn (two from a pile of one empties it); whoever
+// takes the last wins. The win is a goal gate (an AND of two bases that only the goals read:
+// Program::goal_begin).
+inline constexpr const char* kNim = R"(
+  (role first) (role second)
+  (init (pile 7)) (init (control first))
+  (less 1 1 0) (less 1 2 1) (less 1 3 2) (less 1 4 3) (less 1 5 4) (less 1 6 5) (less 1 7 6)
+  (less 2 1 0) (less 2 2 0) (less 2 3 1) (less 2 4 2) (less 2 5 3) (less 2 6 4) (less 2 7 5)
+  (<= (legal ?r (take ?k)) (true (control ?r)) (true (pile ?n)) (less ?k ?n ?m))
+  (<= (legal ?r noop) (role ?r) (not (true (control ?r))))
+  (<= (next (pile ?m)) (does ?r (take ?k)) (true (pile ?n)) (less ?k ?n ?m))
+  (<= (next (control second)) (true (control first)))
+  (<= (next (control first)) (true (control second)))
+  (<= (next (last ?r)) (true (control ?r)))
+  (<= terminal (true (pile 0)))
+  (<= (goal ?r 100) (true (last ?r)) (true (pile 0)))
+  (<= (goal ?r 0) (role ?r) (not (goal ?r 100)))
+)";
+
 }  // namespace ggp::propnet::testing
