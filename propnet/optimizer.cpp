@@ -32,7 +32,14 @@ void Optimizer::run() {
   // A fold that settled (see fold()) is a fixpoint: after a pass that changed nothing, the next
   // fold would change nothing either.
   if (complement_moves() || !settled_) simplify_all();
-  if (guard_legals() || !settled_) simplify_all();
+  if (guard_legals()) {
+    simplify_all();
+    factor();  // the legal gates' other readers (see guard_legals)
+    compact();
+    simplify_all();
+  } else if (!settled_) {
+    simplify_all();
+  }
   if (flatten() || !settled_) simplify_all();
 }
 

@@ -130,6 +130,33 @@ TEST_CASE("factoring a wide OR of ANDs with shared literals keeps every value an
   check_same(original, net, rng, 0);
 }
 
+TEST_CASE("a role's guard is pulled out of the legal gates and out of their other readers") {
+  // Checkers' shape: legal[m] = AND(control, x, y) for ten moves, and terminal = AND(control,
+  // NOT OR(the legal gates)) (no move left). The guard leaves the legal literals, and the OR of
+  // the rewritten legal gates (AND(control, rest)) gets control pulled out, so control feeds a
+  // few gates rather than one per move.
+  Network net = skeleton(11, 1, 11);
+  const Lit control = static_cast<Lit>(net.base_node(0)) << 1;
+  std::vector<Lit> legal;
+  for (uint32_t m = 0; m < 10; ++m) {
+    const Lit x = static_cast<Lit>(net.base_node(1 + m)) << 1;
+    const Lit y = (static_cast<Lit>(net.base_node(1 + (m + 3) % 10)) << 1) | 1;
+    legal.push_back(net.legal[m] = add(net, Gate::Kind::And, {control, x, y}));
+  }
+  net.legal[10] = control ^ 1;  // noop
+  net.terminal = add(net, Gate::Kind::And, {control, add(net, Gate::Kind::Or, legal) ^ 1});
+  const Network original = net;
+  optimize(net, Deadline(10));
+  CHECK(net.guard[0] == control);
+  for (uint32_t m = 0; m < 10; ++m) CHECK(net.guarded[m]);
+  size_t readers = 0;
+  for (uint32_t g = net.first_gate(); g < net.gates.size(); ++g)
+    for (Lit l : net.gates[g].inputs) readers += lit_node(l) == lit_node(control);
+  CHECK(readers <= 2);
+  std::mt19937 rng(9);
+  check_same(original, net, rng, 0);
+}
+
 TEST_CASE("equal gates merge whatever the order of their inputs") {
   Network net = skeleton(4, 1, 1);
   const Lit a = static_cast<Lit>(net.base_node(0)) << 1,
