@@ -69,6 +69,13 @@ class BitParallelPlayouts {
                                   std::vector<LanePlayout>* record = nullptr,
                                   reasoner::PlayoutPolicy policy = reasoner::PlayoutPolicy::Random,
                                   const reasoner::MoveBias& bias = {});
+  // As reasoner::decisive_move: the index in `candidates` (moves of `mover`) of the first that
+  // wins at once for the mover from `state`, the other roles playing their moves in `joint`
+  // (joint[mover] ignored): the next state terminal and the mover's only goal there kWinGoal; -1
+  // if none. Tests kLanes candidates in one evaluation of the network (bit_decisive.cpp), where
+  // decisive_move plays one next_state each.
+  int first_win(const reasoner::State& state, std::span<const reasoner::MoveId> joint,
+                uint32_t mover, std::span<const reasoner::MoveId> candidates);
   // The moves seen to end a playout, by move.
   const std::vector<uint8_t>& ending_moves() const { return ends_game_; }
   // The greedy policy's candidates for a win during the last call, by move.

@@ -10,6 +10,8 @@
 #include "propnet/bit_parallel.h"
 #include "propnet/network.h"
 #include "propnet/program.h"
+#include "propnet/side_by_side.h"
+#include "reasoner/playout.h"
 
 namespace ggp::propnet {
 namespace {
@@ -142,6 +144,25 @@ class PropnetMachine final : public reasoner::StateMachine {
       tally.unsafe_picks += t.unsafe_picks;
     }
     return tally;
+  }
+  // Side by side in the lanes or one at a time, whichever has cost less here (side_by_side.h).
+  std::optional<int> decisive_move_at_once(const State& state, std::span<const MoveId> joint,
+                                           RoleIndex mover,
+                                           std::span<const MoveId> candidates) override {
+    if (!bits_ || candidates.size() < 2) return std::nullopt;
+    const auto start = SideBySideCosts::Clock::now();
+    const size_t lanes = BitParallelPlayouts::kLanes;
+    if (decisive_costs_.use_lanes(candidates.size(), lanes)) {
+      const int found = this->lanes().first_win(state, joint, mover, candidates);
+      const size_t tested = found < 0 ? candidates.size() : static_cast<size_t>(found) + 1;
+      decisive_costs_.side_by_side(SideBySideCosts::Clock::now() - start, (tested + lanes - 1) / lanes);
+      return found;
+    }
+    const int found =
+        reasoner::decisive_move_one_at_a_time(*this, state, joint, mover, candidates, greedy_);
+    const size_t tested = found < 0 ? candidates.size() : static_cast<size_t>(found) + 1;
+    decisive_costs_.one_at_a_time(SideBySideCosts::Clock::now() - start, tested);
+    return found;
   }
   size_t parallel_playouts() const override { return bits_ ? BitParallelPlayouts::kLanes : 1; }
   std::span<const uint8_t> moves_seen_ending() const override {
@@ -390,6 +411,8 @@ class PropnetMachine final : public reasoner::StateMachine {
   std::vector<uint32_t> solving_;
   std::vector<uint8_t> fresh_;
   std::vector<MoveId> buffer_;
+  reasoner::GreedyBuffers greedy_;   // decisive_move_at_once, one at a time
+  SideBySideCosts decisive_costs_;   // per machine (each clone learns its own)
   std::unique_ptr<gdl::SymbolTable> symbols_;
 };
 

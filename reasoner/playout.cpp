@@ -65,6 +65,14 @@ MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, const St
 
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
                   RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers) {
+  if (std::optional<int> found = machine.decisive_move_at_once(state, joint, mover, legal))
+    return *found;
+  return decisive_move_one_at_a_time(machine, state, joint, mover, legal, buffers);
+}
+
+int decisive_move_one_at_a_time(StateMachine& machine, const State& state,
+                                std::span<const MoveId> joint, RoleIndex mover,
+                                std::span<const MoveId> legal, GreedyBuffers& buffers) {
   buffers.joint.assign(joint.begin(), joint.end());
   for (size_t i = 0; i < legal.size(); ++i) {
     buffers.joint[mover] = legal[i];

@@ -65,9 +65,14 @@ struct GreedyBuffers {
 
 // The index in `legal` (the mover's legal moves) of a move that wins at once for `mover`: the state
 // after it is terminal and the mover's goal there is kWinGoal. The other roles play their moves in
-// `joint` (their only ones; joint[mover] is ignored). -1 if none. One next_state per move tried.
+// `joint` (their only ones; joint[mover] is ignored). -1 if none. The machine's
+// decisive_move_at_once where it answers, else decisive_move_one_at_a_time: one next_state per
+// move tried.
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
                   RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers);
+int decisive_move_one_at_a_time(StateMachine& machine, const State& state,
+                                std::span<const MoveId> joint, RoleIndex mover,
+                                std::span<const MoveId> legal, GreedyBuffers& buffers);
 
 // Whether after `joint` from `state` the next state is not terminal and a single role other than
 // `mover` has more than one move, one of which wins at once for it.

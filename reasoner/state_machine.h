@@ -169,6 +169,16 @@ class StateMachine {
                                             const MoveBias& bias = {});
   // How many playouts random_playouts_from plays side by side (1: one after another).
   virtual size_t parallel_playouts() const { return 1; }
+  // decisive_move (playout.h) answered by a machine that can test the candidates side by side
+  // (the propnet in its lanes), where it expects that to be faster: the index in `candidates` of
+  // the first move that wins at once for `mover`, or -1. nullopt: decisive_move plays one
+  // next_state per candidate.
+  virtual std::optional<int> decisive_move_at_once(const State& state,
+                                                   std::span<const MoveId> joint, RoleIndex mover,
+                                                   std::span<const MoveId> candidates) {
+    (void)state, (void)joint, (void)mover, (void)candidates;
+    return std::nullopt;
+  }
   // By MoveId, the moves this machine's own playouts have seen ending a game (nonzero: seen),
   // where it keeps them (the propnet's lanes learn them for greedy playouts); empty: unknown. A
   // hint for searches that look for wins at once: a move not marked may still end a game.
