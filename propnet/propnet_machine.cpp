@@ -155,11 +155,12 @@ class PropnetMachine final : public reasoner::StateMachine {
     if (decisive_costs_.use_lanes(candidates.size(), lanes)) {
       const int found = this->lanes().first_win(state, joint, mover, candidates);
       const size_t tested = found < 0 ? candidates.size() : static_cast<size_t>(found) + 1;
-      decisive_costs_.side_by_side(SideBySideCosts::Clock::now() - start, (tested + lanes - 1) / lanes);
+      decisive_costs_.side_by_side(SideBySideCosts::Clock::now() - start,
+                                   (tested + lanes - 1) / lanes);
       return found;
     }
-    const int found =
-        reasoner::decisive_move_one_at_a_time(*this, state, joint, mover, candidates, greedy_);
+    const int found = reasoner::decisive_move_one_at_a_time(*this, state, joint, mover, candidates,
+                                                            decisive_buffers_);
     const size_t tested = found < 0 ? candidates.size() : static_cast<size_t>(found) + 1;
     decisive_costs_.one_at_a_time(SideBySideCosts::Clock::now() - start, tested);
     return found;
@@ -411,7 +412,7 @@ class PropnetMachine final : public reasoner::StateMachine {
   std::vector<uint32_t> solving_;
   std::vector<uint8_t> fresh_;
   std::vector<MoveId> buffer_;
-  reasoner::GreedyBuffers greedy_;   // decisive_move_at_once, one at a time
+  reasoner::GreedyBuffers decisive_buffers_;  // decisive_move_at_once, one at a time
   SideBySideCosts decisive_costs_;   // per machine (each clone learns its own)
   std::unique_ptr<gdl::SymbolTable> symbols_;
 };

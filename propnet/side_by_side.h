@@ -30,7 +30,8 @@ class SideBySideCosts {
     if (tested > 0) update(one_ns_, one_samples_, nanoseconds(took) / static_cast<double>(tested));
   }
   void side_by_side(Clock::duration took, size_t passes) {
-    if (passes > 0) update(lane_ns_, lane_samples_, nanoseconds(took) / static_cast<double>(passes));
+    if (passes > 0)
+      update(lane_ns_, lane_samples_, nanoseconds(took) / static_cast<double>(passes));
   }
 
   static constexpr uint32_t kWarmUp = 8, kRefresh = 64;

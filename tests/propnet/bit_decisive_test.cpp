@@ -72,7 +72,8 @@ Compared compare(std::shared_ptr<const gdl::Game> rules, int playouts, size_t ma
         const int expected =
             reasoner::decisive_move_one_at_a_time(*reference, state, joint, m, legal[m], buffers);
         CHECK(lanes.first_win(state, joint, m, legal[m]) == expected);
-        const std::optional<int> at_once = machine->decisive_move_at_once(state, joint, m, legal[m]);
+        const std::optional<int> at_once =
+            machine->decisive_move_at_once(state, joint, m, legal[m]);
         REQUIRE(at_once.has_value());
         CHECK(*at_once == expected);
         ++compared.states;
@@ -101,7 +102,8 @@ TEST_CASE("wins at once tested side by side agree with one next_state per candid
   CHECK(compare(gdl::load_game_text(pick_a_number(), "pick a number"), 20).wins == 20);
 }
 
-TEST_CASE("wins at once past the first 64 candidates are found in a later pass, the first of them") {
+TEST_CASE(
+    "wins at once past the first 64 candidates are found in a later pass, the first of them") {
   auto rules = gdl::load_game_text(pick_a_number(), "pick a number");
   auto machine = make_propnet(rules);
   BitParallelPlayouts lanes(compile_bit_program(build_program(rules)));
@@ -112,8 +114,10 @@ TEST_CASE("wins at once past the first 64 candidates are found in a later pass, 
   std::vector<MoveId> candidates, winners;
   for (MoveId m : legal) {
     const std::string text = machine->move_text(m);
-    if (text == "(pick 91)" || text == "(pick 77)") winners.push_back(m);
-    else candidates.push_back(m);
+    if (text == "(pick 91)" || text == "(pick 77)")
+      winners.push_back(m);
+    else
+      candidates.push_back(m);
   }
   REQUIRE(winners.size() == 2);
   if (machine->move_text(winners[0]) != "(pick 91)") std::swap(winners[0], winners[1]);

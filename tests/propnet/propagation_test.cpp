@@ -147,10 +147,12 @@ void check_parts(const Program& p) {
   for (uint32_t v = p.first_gate(); v < p.num_nodes; ++v)
     for (uint32_t k = p.fanin_begin[v]; k < p.fanin_begin[v + 1]; ++k) {
       const int from = part(p.fanin[k] >> 1), to = part(v);
-      INFO("gate " << v << " (part " << to << ") reads node " << (p.fanin[k] >> 1) << " (part " << from << ")");
+      INFO("gate " << v << " (part " << to << ") reads node " << (p.fanin[k] >> 1) << " (part "
+                   << from << ")");
       CHECK(from <= to);
       CHECK((to != 3 || from != 4));  // no transition gate reads a goal gate
-      CHECK((to != 4 || from != 3));  // no goal gate reads a transition gate outside the shared part
+      CHECK(
+          (to != 4 || from != 3));  // no goal gate reads a transition gate outside the shared part
     }
   for (uint32_t l : p.legal_lit) CHECK(part(l >> 1) <= 1);
   for (uint32_t l : p.legal_guard) CHECK(part(l >> 1) <= 1);
@@ -178,7 +180,8 @@ void check_goals_at_the_end(std::shared_ptr<const gdl::Game> rules, int playouts
       std::swap(state, next);
     }
     const State there = translate(*net, *ref, state);
-    for (RoleIndex r = 0; r < net->num_roles(); ++r) CHECK(net->goal(state, r) == ref->goal(there, r));
+    for (RoleIndex r = 0; r < net->num_roles(); ++r)
+      CHECK(net->goal(state, r) == ref->goal(there, r));
   }
 }
 
