@@ -23,7 +23,6 @@ namespace {
 using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
-using reasoner::StateMachine;
 
 // One role picks a number from 1 to 100 and wins with 77 or 91: more candidates than lanes.
 std::string pick_a_number() {
