@@ -179,9 +179,7 @@ uint64_t BitParallelPlayouts::choose_captures(uint32_t role, size_t n, uint64_t 
 }
 
 void BitParallelPlayouts::set_choice(uint32_t role, uint32_t m, uint64_t lanes) {
-  const uint32_t slot = p_.input_node(m);
-  if (w_[slot] == 0) set_inputs_.push_back(slot);
-  w_[slot] |= lanes;
+  set_input(m, lanes);
   uint32_t* choice = &choice_[role * kLanes];
   for (uint64_t l = lanes; l != 0; l &= l - 1) choice[std::countr_zero(l)] = m;
 }

@@ -18,19 +18,11 @@ int BitParallelPlayouts::first_win(const reasoner::State& state,
     clear_inputs();
     load(state, ~uint64_t{0});
     evaluate(bits_->query);  // the transition gates read query gates
-    auto set = [&](uint32_t move, uint64_t on) {
-      const uint32_t slot = p_.input_node(move);
-      if (w_[slot] == 0) set_inputs_.push_back(slot);
-      w_[slot] |= on;
-    };
     for (uint32_t r = 0; r < p_.num_roles; ++r)
-      if (r != mover) set(joint[r], lanes);
-    for (size_t i = 0; i < n; ++i) set(candidates[first + i], uint64_t{1} << i);
+      if (r != mover) set_input(joint[r], lanes);
+    for (size_t i = 0; i < n; ++i) set_input(candidates[first + i], uint64_t{1} << i);
     scatter_inputs();
-    evaluate(bits_->transition);
-    // Two passes: a next literal may read a base proposition directly.
-    for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(bits_->next[f]);
-    for (uint32_t f = 0; f < p_.num_facts; ++f) w_[p_.base_node(f)] = next_[f];
+    apply_transition(~uint64_t{0}, false);
     evaluate(bits_->query);
     const uint64_t ended = word(bits_->terminal) & lanes;
     if (ended == 0) continue;

@@ -119,12 +119,7 @@ uint64_t BitParallelPlayouts::lookahead(uint32_t role, uint64_t tested) {
   };
   for (uint32_t slot : set_inputs_) scatter(slot);
   for (const auto& [move, take] : round_) scatter(p_.input_node(move));
-  evaluate(bits.transition);
-  for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(bits.next[f]);
-  for (uint32_t f = 0; f < p_.num_facts; ++f) {
-    uint64_t& base = w_[p_.base_node(f)];
-    base = (next_[f] & tested) | (base & ~tested);
-  }
+  apply_transition(tested, false);
   evaluate(bits.query);
   const uint64_t ended = tested & word(bits.terminal);
   if (ended) evaluate(bits.goal);

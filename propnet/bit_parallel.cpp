@@ -117,6 +117,23 @@ void BitParallelPlayouts::scatter_inputs() {
   }
 }
 
+void BitParallelPlayouts::set_input(uint32_t move, uint64_t lanes) {
+  const uint32_t slot = p_.input_node(move);
+  if (w_[slot] == 0) set_inputs_.push_back(slot);
+  w_[slot] |= lanes;
+}
+
+void BitParallelPlayouts::apply_transition(uint64_t lanes, bool keep_before) {
+  evaluate(bits_->transition);
+  // Two passes: a next literal may read a base proposition directly.
+  for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(bits_->next[f]);
+  for (uint32_t f = 0; f < p_.num_facts; ++f) {
+    uint64_t& base = w_[p_.base_node(f)];
+    if (keep_before) before_move_[f] = (base & lanes) | (before_move_[f] & ~lanes);
+    base = (next_[f] & lanes) | (base & ~lanes);
+  }
+}
+
 uint64_t BitParallelPlayouts::single_goal_lanes(uint32_t role, uint64_t lanes) const {
   uint64_t once = 0, twice = 0;
   for (const auto& goal : bits_->goals[role]) {
@@ -228,14 +245,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
       tally.steps += static_cast<size_t>(std::popcount(moved));
       if (recording_) record_moves(moved);
       scatter_inputs();
-      evaluate(bits_->transition);
-      // Two passes: a next literal may read a base proposition directly.
-      for (uint32_t f = 0; f < p_.num_facts; ++f) next_[f] = word(bits_->next[f]);
-      for (uint32_t f = 0; f < p_.num_facts; ++f) {
-        uint64_t& base = w_[p_.base_node(f)];
-        if (greedy_) before_move_[f] = (base & moved) | (before_move_[f] & ~moved);
-        base = (next_[f] & moved) | (base & ~moved);
-      }
+      apply_transition(moved, greedy_);
     }
     if (ended == 0) continue;
     const uint64_t restarted = restart(ended);

@@ -163,6 +163,11 @@ class BitParallelPlayouts {
   uint64_t single_goal_lanes(uint32_t role, uint64_t lanes) const;
   // Role's goal in one lane: 0 where none or several goal literals hold.
   double lane_goal(uint32_t role, int lane) const;
+  // Sets move's input in `lanes` (listed in set_inputs_).
+  void set_input(uint32_t move, uint64_t lanes);
+  // Evaluates the transition gates (the inputs scattered) and puts the bases of `lanes` at the
+  // next state; with `keep_before`, first keeps their bases in before_move_ (greedy take-backs).
+  void apply_transition(uint64_t lanes, bool keep_before);
   // Unsets the inputs set_inputs_ lists and the accumulators they fed (BitProgram::scatter).
   void clear_inputs();
   // ORs each set input's word into the accumulators it feeds.

@@ -25,22 +25,20 @@ Optimizer::Optimizer(Network& net, const Deadline& deadline) : net_(net), deadli
 }
 
 void Optimizer::run() {
+  simplify_and_factor();
+  // A fold that settled (see fold()) is a fixpoint: after a pass that changed nothing, the next
+  // fold would change nothing either.
+  if (complement_moves() || !settled_) simplify_all();
+  if (guard_legals()) simplify_and_factor();  // the legal gates' other readers (guard_legals)
+  else if (!settled_) simplify_all();
+  if (flatten() || !settled_) simplify_all();
+}
+
+void Optimizer::simplify_and_factor() {
   simplify_all();
   factor();
   compact();  // drops the ANDs factor() bypassed
   simplify_all();
-  // A fold that settled (see fold()) is a fixpoint: after a pass that changed nothing, the next
-  // fold would change nothing either.
-  if (complement_moves() || !settled_) simplify_all();
-  if (guard_legals()) {
-    simplify_all();
-    factor();  // the legal gates' other readers (see guard_legals)
-    compact();
-    simplify_all();
-  } else if (!settled_) {
-    simplify_all();
-  }
-  if (flatten() || !settled_) simplify_all();
 }
 
 std::vector<Lit*> Optimizer::observed() {

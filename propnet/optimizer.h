@@ -65,6 +65,8 @@ class Optimizer {
     fold();
     compact(&order_);
   }
+  // simplify_all(), then factor() on the simplified network, and simplify_all() again.
+  void simplify_and_factor();
   void fold();
   void folded(uint32_t g);
   uint32_t find_or_insert(uint32_t g);

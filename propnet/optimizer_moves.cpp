@@ -173,7 +173,8 @@ bool Optimizer::guard_legals() {
       }
       if (!has) continue;
       net_.guarded[m] = 1;
-      const Lit without = rest.size() == 1 ? rest[0] : add_gate(Gate::Kind::And, std::move(rest)) << 1;
+      const Lit without =
+          rest.size() == 1 ? rest[0] : add_gate(Gate::Kind::And, std::move(rest)) << 1;
       // The legal gate itself becomes AND(guard, without) for its other readers (checkers'
       // has_legal_move), whose OR factor() can then pull the guard out of: otherwise the guard
       // feeds every one of the role's legal gates, and each step flips it.

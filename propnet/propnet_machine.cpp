@@ -151,18 +151,12 @@ class PropnetMachine final : public reasoner::StateMachine {
                                            std::span<const MoveId> candidates) override {
     if (!bits_ || candidates.size() < 2) return std::nullopt;
     const auto start = SideBySideCosts::Clock::now();
-    const size_t lanes = BitParallelPlayouts::kLanes;
-    if (decisive_costs_.use_lanes(candidates.size(), lanes)) {
-      const int found = this->lanes().first_win(state, joint, mover, candidates);
-      const size_t tested = found < 0 ? candidates.size() : static_cast<size_t>(found) + 1;
-      decisive_costs_.side_by_side(SideBySideCosts::Clock::now() - start,
-                                   (tested + lanes - 1) / lanes);
-      return found;
-    }
-    const int found = reasoner::decisive_move_one_at_a_time(*this, state, joint, mover, candidates,
-                                                            decisive_buffers_);
-    const size_t tested = found < 0 ? candidates.size() : static_cast<size_t>(found) + 1;
-    decisive_costs_.one_at_a_time(SideBySideCosts::Clock::now() - start, tested);
+    const bool side_by_side = decisive_costs_.use_lanes(candidates.size());
+    const int found = side_by_side ? lanes().first_win(state, joint, mover, candidates)
+                                   : reasoner::decisive_move_one_at_a_time(
+                                         *this, state, joint, mover, candidates, decisive_buffers_);
+    decisive_costs_.record(side_by_side, SideBySideCosts::Clock::now() - start,
+                           found < 0 ? candidates.size() : static_cast<size_t>(found) + 1);
     return found;
   }
   size_t parallel_playouts() const override { return bits_ ? BitParallelPlayouts::kLanes : 1; }
@@ -413,7 +407,7 @@ class PropnetMachine final : public reasoner::StateMachine {
   std::vector<uint8_t> fresh_;
   std::vector<MoveId> buffer_;
   reasoner::GreedyBuffers decisive_buffers_;  // decisive_move_at_once, one at a time
-  SideBySideCosts decisive_costs_;   // per machine (each clone learns its own)
+  SideBySideCosts decisive_costs_{BitParallelPlayouts::kLanes};  // each clone learns its own
   std::unique_ptr<gdl::SymbolTable> symbols_;
 };
 

@@ -12,6 +12,7 @@
 #include "propnet/program.h"
 #include "propnet/propnet_machine.h"
 #include "propnet/small_games.h"
+#include "reasoner/playout.h"
 #include "reasoner/prover.h"
 #include "reasoner/random.h"
 #include "support/corpus.h"
@@ -150,9 +151,8 @@ void check_parts(const Program& p) {
       INFO("gate " << v << " (part " << to << ") reads node " << (p.fanin[k] >> 1) << " (part "
                    << from << ")");
       CHECK(from <= to);
-      CHECK((to != 3 || from != 4));  // no transition gate reads a goal gate
-      CHECK(
-          (to != 4 || from != 3));  // no goal gate reads a transition gate outside the shared part
+      // No goal gate reads a transition gate outside the shared part.
+      CHECK((to != 4 || from != 3));
     }
   for (uint32_t l : p.legal_lit) CHECK(part(l >> 1) <= 1);
   for (uint32_t l : p.legal_guard) CHECK(part(l >> 1) <= 1);
@@ -166,22 +166,13 @@ void check_goals_at_the_end(std::shared_ptr<const gdl::Game> rules, int playouts
   auto net = make_propnet(rules);
   auto ref = reasoner::make_prover(rules);
   reasoner::Random rng(11);
-  std::vector<MoveId> joint;
+  reasoner::PlayoutBuffers buffers;
   for (int p = 0; p < playouts; ++p) {
-    State state = net->initial_state(), next;
-    while (!net->is_terminal(state)) {
-      joint.clear();
-      for (RoleIndex r = 0; r < net->num_roles(); ++r) {
-        std::span<const MoveId> legal = net->legal_moves(state, r);
-        REQUIRE(!legal.empty());
-        joint.push_back(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-      }
-      net->next_state(state, joint, next);
-      std::swap(state, next);
-    }
-    const State there = translate(*net, *ref, state);
+    const State* end = nullptr;
+    REQUIRE(reasoner::depth_charge(*net, net->initial_state(), rng, buffers, end).completed);
+    const State there = translate(*net, *ref, *end);
     for (RoleIndex r = 0; r < net->num_roles(); ++r)
-      CHECK(net->goal(state, r) == ref->goal(there, r));
+      CHECK(net->goal(*end, r) == ref->goal(there, r));
   }
 }
 
