@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cmath>
 #include <iostream>
+#include <map>
 #include <numeric>
 #include <string>
 
@@ -163,6 +165,32 @@ TEST_CASE("bit-parallel playouts choose uniformly among the legal moves") {
     CHECK(n < 1150);
   }
   CHECK(seen == 9);
+}
+
+// The first moves of `count` one-move playouts: each of the `options` legal ones drawn within 4.5
+// standard deviations of count / options.
+void check_uniform_first_move(const std::string& game, size_t count, size_t options) {
+  Run run = run_lanes(shipped(game), count, 1, 8);
+  std::map<MoveId, size_t> first;
+  for (const LanePlayout& lane : run.playouts) ++first[lane.moves[0]];
+  CHECK(first.size() == options);
+  const double expected = static_cast<double>(count) / static_cast<double>(options);
+  const double spread = 4.5 * std::sqrt(expected * (1 - 1.0 / static_cast<double>(options)));
+  for (const auto& [move, n] : first) {
+    INFO(game << " move " << move << " drawn " << n << " times, " << expected << " expected");
+    CHECK(std::abs(static_cast<double>(n) - expected) < spread);
+  }
+}
+
+TEST_CASE("bit-parallel playouts choose uniformly among many legal moves (wider counts)") {
+  // 22 moves at breakthrough's start (counts of 6 bits), 81 at hex's (past 63: counts of 8 bits).
+  check_uniform_first_move("breakthrough_8x8", 22 * 400, 22);
+  check_uniform_first_move("hex_9x9", 81 * 200, 81);
+}
+
+TEST_CASE("bit-parallel playouts replay on the prover where roles have many legal moves") {
+  check_game(shipped("breakthrough_8x8"), 70, 100000, 21);
+  check_game(shipped("hex_9x9"), 70, 100000, 22);
 }
 
 TEST_CASE("the propnet machine answers random_playouts bit-parallel, with the sequential means") {
