@@ -17,8 +17,12 @@ games, as a game server would send them, with what goes wrong on a real server m
   reply against its clock, the long-lived player's memory curve, and crashes. Exit status 1 on any
   TO, IL, CE, crash, or match not completed.
 
+A soak longer than a session goes on from its matches.jsonl: with the same --seed and --games the
+next match is the next of the same plan. --label (e.g. the commit the binary was built from) is
+kept in each match's line, so a soak that spans several builds says which played what.
+
 Usage: GGP_CORPUS=DIR scripts/soak.py [--matches 1000] [--games 100] [--seed 1] [--out DIR]
-                                      [--player SPEC] [--fast]
+                                      [--player SPEC] [--fast] [--label TEXT]
 """
 import argparse
 import csv
@@ -132,6 +136,11 @@ def summary(records):
         lines.append("  long-lived player's resident memory (MB) after matches %s: %s; max %.0f" % (
             ",".join(str(m + 1) for m in marks), ", ".join("%.0f" % rss[m] for m in marks),
             max(rss)))
+    labels = {}
+    for r in records:
+        labels[r.get("label", "unlabelled")] = labels.get(r.get("label", "unlabelled"), 0) + 1
+    if len(labels) > 1 or "unlabelled" not in labels:
+        lines.append("  matches by label: " + ", ".join("%s %d" % kv for kv in labels.items()))
     lines.append("  player crashes: %d; restarts on purpose: %d" % (
         sum(r.get("crashed", 0) for r in records), sum(r.get("restarted", 0) for r in records)))
     return "\n".join(lines), bool(bad) or any(r.get("crashed") for r in records)
@@ -149,6 +158,7 @@ def main():
     p.add_argument("--kill-every", type=int, default=25)
     p.add_argument("--abort-every", type=int, default=40)
     p.add_argument("--summary", action="store_true", help="print the summary of OUT and stop")
+    p.add_argument("--label", default=None, help="kept in each match's line (e.g. the commit)")
     args = p.parse_args()
     # Ctrl-C, kill (TERM) and a SIGINT to a backgrounded run (whose shell ignored it) all stop the
     # soak through the `finally` below, which stops the players.
@@ -181,6 +191,8 @@ def main():
                               index)
                 result.update({"index": index, "game": game, "roles": roles,
                                "startclock": clocks[0], "playclock": clocks[1]})
+                if args.label:
+                    result["label"] = args.label
                 crashed = [pl.index for pl in players if pl.proc.poll() is not None]
                 result["crashed"] = len(crashed)
                 for i in crashed:
