@@ -176,7 +176,9 @@ void check_uniform_first_move(const std::string& game, size_t count, size_t opti
   CHECK(first.size() == options);
   const double expected = static_cast<double>(count) / static_cast<double>(options);
   const double spread = 4.5 * std::sqrt(expected * (1 - 1.0 / static_cast<double>(options)));
-  for (const auto& [move, n] : first) {
+  for (const auto& entry : first) {  // no structured binding: clang's INFO cannot capture one
+    const MoveId move = entry.first;
+    const size_t n = entry.second;
     INFO(game << " move " << move << " drawn " << n << " times, " << expected << " expected");
     CHECK(std::abs(static_cast<double>(n) - expected) < spread);
   }
