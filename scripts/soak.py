@@ -25,6 +25,7 @@ Usage: GGP_CORPUS=DIR scripts/soak.py [--matches 1000] [--games 100] [--seed 1] 
                                       [--player SPEC] [--fast] [--label TEXT]
 """
 import argparse
+import collections
 import csv
 import json
 import os
@@ -136,10 +137,8 @@ def summary(records):
         lines.append("  long-lived player's resident memory (MB) after matches %s: %s; max %.0f" % (
             ",".join(str(m + 1) for m in marks), ", ".join("%.0f" % rss[m] for m in marks),
             max(rss)))
-    labels = {}
-    for r in records:
-        labels[r.get("label", "unlabelled")] = labels.get(r.get("label", "unlabelled"), 0) + 1
-    if len(labels) > 1 or "unlabelled" not in labels:
+    labels = collections.Counter(r.get("label", "unlabelled") for r in records)
+    if set(labels) != {"unlabelled"}:
         lines.append("  matches by label: " + ", ".join("%s %d" % kv for kv in labels.items()))
     lines.append("  player crashes: %d; restarts on purpose: %d" % (
         sum(r.get("crashed", 0) for r in records), sum(r.get("restarted", 0) for r in records)))
