@@ -8,6 +8,7 @@
 
 #include "agent/legal_share.h"
 #include "agent/move_effects.h"
+#include "agent/state_sample.h"
 
 namespace ggp::agent {
 
@@ -58,6 +59,8 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
     decide_heuristic(limits);
   if (config_.capture_share > 0 && !captures_decided_) decide_captures(limits);
+  if (config_.avoid_private && config_.private_captures && !piece_sets_decided_)
+    decide_piece_sets(limits);
   if (config_.amaf_min_fixed > 0 && config_.amaf != AmafMode::Off && !amaf_decided_)
     decide_amaf(limits);
   if (config_.proof_plies > 0 && config_.solver && workers_.size() == 1) take_proofs();
@@ -314,6 +317,22 @@ void MctsSearcher::decide_captures(const SearchLimits& limits) {
   captures_ = CaptureMoves::discover(machine_, root.state, rng, probe_limits(limits, kCaptureSeconds));
   for (auto& w : workers_) w->policy.captures = captures_.played_first(config_.capture_share);
   add_note(captures_.summary());
+}
+
+void MctsSearcher::decide_piece_sets(const SearchLimits& limits) {
+  piece_sets_decided_ = true;
+  const Node& root = tree_.node(0);
+  if (root.terminal) return;
+  reasoner::Random rng(probe_rng_.next());
+  reasoner::State seen;
+  for (const reasoner::State& s : sample_playout_states(machine_, root.state, rng,
+                                                       probe_limits(limits, kCaptureSeconds)))
+    s.for_each_fact([&](reasoner::FactId f) { seen.set(f); });
+  const PieceFeatures sets = PieceFeatures::discover(machine_, std::span(&seen, 1));
+  piece_sets_ = sets.fact_lists();
+  std::string note = "private captures: " + std::to_string(sets.size()) + " piece sets";
+  for (size_t j = 0; j < sets.size() && j < 4; ++j) note += (j ? ", " : " (") + sets.name(j);
+  add_note(sets.size() > 0 ? note + ")" : note);
 }
 
 void MctsSearcher::seed_new_node(const MctsWorker& w, uint32_t parent, uint32_t child) {

@@ -35,6 +35,7 @@
 #include "agent/mcts_tree.h"
 #include "agent/mcts_worker.h"
 #include "agent/move_tables.h"
+#include "agent/piece_features.h"
 #include "agent/proof_thread.h"
 #include "agent/rollout.h"
 #include "agent/searcher.h"
@@ -132,6 +133,10 @@ class MctsSearcher : public Searcher {
   // With capture_share, once: find the captures (agent/capture_moves.h) within a quarter of the
   // call's time, at most kCaptureSeconds, for every playout that follows.
   void decide_captures(const SearchLimits& limits);
+  // With avoid_private and private_captures, once: the piece sets (agent/piece_features.h) of the
+  // states of random playouts from the root, within a quarter of the call's time, at most
+  // kCaptureSeconds, for the batched playouts' MoveBias.
+  void decide_piece_sets(const SearchLimits& limits);
   // With amaf_min_fixed and AMAF on, once: measure the share of moves with a fixed effect
   // (agent/move_effects.h; kMoveEffectPlayouts within a quarter of the call's time, at most
   // kMoveEffectSeconds) and turn AMAF off below amaf_min_fixed.
@@ -286,6 +291,8 @@ class MctsSearcher : public Searcher {
   static constexpr double kCaptureSeconds = 0.5;
   CaptureMoves captures_;  // once decided (capture_share)
   bool captures_decided_ = false;
+  PieceFeatures::FactLists piece_sets_;  // once decided (private_captures)
+  bool piece_sets_decided_ = false;
   static constexpr double kGreedyProbeSeconds = 1.0;
   static constexpr double kLegalShareSeconds = 0.3;
   static constexpr size_t kLegalSharePlayouts = 64;

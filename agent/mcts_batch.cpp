@@ -100,6 +100,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     }
     bias.captures = captures_.played_first(config_.capture_share);  // none until found
     bias.avoid_private = config_.avoid_private;
+    bias.piece_begin = piece_sets_.begin;
+    bias.piece_facts = piece_sets_.facts;
     bias.pass_last = config_.pass_last;
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),

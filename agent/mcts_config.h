@@ -113,6 +113,10 @@ struct MctsConfig {
   // Batched playouts skip private moves (reasoner::MoveBias::avoid_private: a move the opponent
   // could not make here on its turn, in Go the mover's own eye) wherever they have another.
   bool avoid_private = false;
+  // ... but a private move that takes pieces is played (reasoner::MoveBias::piece_facts: the piece
+  // sets of agent/piece_features.h, found at the first search): in Go, a capture at the last
+  // liberty of a chain, which is private too.
+  bool private_captures = false;
   bool pass_last = false;  // batched playouts pass only where nothing else is left (MoveBias)
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
   uint32_t ppa_replays = 4;       // PpaGreedy, batched: lanes of each batch PPA learns from

@@ -114,4 +114,15 @@ void PieceFeatures::counts(const State& state, std::span<double> out) const {
   }
 }
 
+PieceFeatures::FactLists PieceFeatures::fact_lists() const {
+  FactLists out;
+  for (const Set& set : sets_) {
+    for (size_t w = 0; w < set.mask.size(); ++w)
+      for (uint64_t bits = set.mask[w]; bits != 0; bits &= bits - 1)
+        out.facts.push_back(static_cast<reasoner::FactId>(w * 64 + std::countr_zero(bits)));
+    out.begin.push_back(static_cast<uint32_t>(out.facts.size()));
+  }
+  return out;
+}
+
 }  // namespace ggp::agent

@@ -45,6 +45,13 @@ class PieceFeatures {
   }
   // out[j]: how many facts of set j are true in `state`.
   void counts(const reasoner::State& state, std::span<double> out) const;
+  // Every set's facts, set after set: set j's are facts[begin[j] .. begin[j + 1]) (the form
+  // reasoner::MoveBias::piece_begin and piece_facts read).
+  struct FactLists {
+    std::vector<uint32_t> begin{0};
+    std::vector<reasoner::FactId> facts;
+  };
+  FactLists fact_lists() const;
 
  private:
   struct Set {

@@ -96,6 +96,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["mast_share"] = number("mast_share", c.mast_max_share);
   s["captures"] = number("captures", c.capture_share);
   s["private"] = number("private", c.avoid_private);
+  s["private_captures"] = number("private_captures", c.private_captures);
   s["pass_last"] = number("pass_last", c.pass_last);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
   s["ppa_replays"] = number("ppa_replays", c.ppa_replays);
@@ -399,8 +400,10 @@ std::string player_spec_help() {
       "        the first search to remove a piece of a kind are played first in playouts, each\n"
       "        time with probability P; 0: off), private=0|1 (batched playouts skip a move the\n"
       "        opponent could not make there on its turn, in Go one's own eye, where they have\n"
-      "        another; two-role games), pass_last=0|1 (batched playouts play a move legal on\n"
-      "        every turn of its role, a pass, only where nothing else is left),\n"
+      "        another; two-role games), private_captures=0|1 (with private=1: a private move that\n"
+      "        takes pieces is played all the same, in Go a capture), pass_last=0|1 (batched\n"
+      "        playouts play a move legal on every turn of its role, a pass, only where nothing\n"
+      "        else is left),\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -92,7 +92,7 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
     }
     n = kept;
   }
-  if (bias_.avoid_private) n = drop_private(n);
+  if (bias_.avoid_private) n = drop_private(role, n);
   if (bias_.pass_last) n = drop_passes(n);
   uint64_t decided = follow_captures_ != 0 ? choose_captures(role, n, movers, rng) : 0;
   if (follow_bias_ != 0) decided |= choose_by_value(role, n, movers & ~decided, rng);
@@ -113,9 +113,13 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
   return stuck;
 }
 
-size_t BitParallelPlayouts::drop_private(size_t n) {
+size_t BitParallelPlayouts::drop_private(uint32_t role, size_t n) {
   uint64_t open = 0;  // lanes with a move that is not private
   for (size_t i = 0; i < n; ++i) open |= legal_[i].second & twin_open(legal_[i].first);
+  if (bias_.keeps_private_captures() && !redrawing_) {
+    private_open_[role] = open;
+    return n;
+  }
   if (open == 0) return n;
   size_t kept = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -124,6 +128,45 @@ size_t BitParallelPlayouts::drop_private(size_t n) {
     kept += legal_[kept].second != 0;
   }
   return kept;
+}
+
+void BitParallelPlayouts::redraw_private_non_captures(uint64_t moved, reasoner::Random& rng) {
+  uint64_t drew_private = 0;
+  for (uint32_t r = 0; r < p_.num_roles; ++r)
+    for (uint64_t l = moved & private_open_[r]; l != 0; l &= l - 1) {
+      const int lane = std::countr_zero(l);
+      if (((twin_open(choice_[r * kLanes + lane]) >> lane) & 1) == 0) drew_private |= l & (0 - l);
+    }
+  if (drew_private == 0) return;
+  const uint64_t redraw = drew_private & ~lanes_taking_pieces(drew_private);
+  if (redraw == 0) return;
+  for (uint32_t slot : set_inputs_) w_[slot] &= ~redraw;
+  redrawing_ = true;
+  for (uint32_t r = 0; r < p_.num_roles; ++r) {
+    const uint64_t multi = multi_[r];
+    choose_moves(r, redraw, rng);  // never stuck: each lane keeps the moves that are not private
+    multi_[r] = (multi & ~redraw) | (multi_[r] & redraw);
+  }
+  redrawing_ = false;
+}
+
+uint64_t BitParallelPlayouts::lanes_taking_pieces(uint64_t lanes) {
+  scatter_inputs();
+  evaluate(bits_->transition);
+  uint64_t taking = 0;
+  for (size_t k = 0; k + 1 < bias_.piece_begin.size(); ++k) {
+    uint64_t lost = 0, gained = 0;
+    for (uint32_t i = bias_.piece_begin[k]; i < bias_.piece_begin[k + 1]; ++i) {
+      const reasoner::FactId f = bias_.piece_facts[i];
+      if (f >= p_.num_facts) continue;
+      const uint64_t now = w_[p_.base_node(f)], next = word(bits_->next[f]);
+      lost |= now & ~next;
+      gained |= next & ~now;
+    }
+    taking |= lost & ~gained;
+  }
+  clear_accumulators();  // scatter_inputs fills them again before the transition
+  return taking & lanes;
 }
 
 size_t BitParallelPlayouts::drop_passes(size_t n) {

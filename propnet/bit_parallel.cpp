@@ -24,6 +24,7 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   lane_moves_.resize(kLanes);
   choice_.assign(static_cast<size_t>(p_.num_roles) * kLanes, 0);
   multi_.assign(p_.num_roles, 0);
+  private_open_.assign(p_.num_roles, 0);
   win_literal_.assign(p_.num_roles, -1);
   for (uint32_t r = 0; r < p_.num_roles; ++r)
     for (const auto& [value, literal] : bits_->goals[r])
@@ -97,14 +98,18 @@ void BitParallelPlayouts::evaluate(std::span<const BitSegment> segments) {
 }
 
 void BitParallelPlayouts::clear_inputs() {
+  clear_accumulators();
+  for (uint32_t slot : set_inputs_) w_[slot] = 0;
+  set_inputs_.clear();
+}
+
+void BitParallelPlayouts::clear_accumulators() {
   const BitProgram& bits = *bits_;
   for (uint32_t slot : set_inputs_) {
-    w_[slot] = 0;
     const uint32_t m = slot - 1 - p_.num_facts;
     for (uint32_t k = bits.scatter_begin[m]; k < bits.scatter_begin[m + 1]; ++k)
       w_[bits.scatter[k]] = 0;
   }
-  set_inputs_.clear();
 }
 
 void BitParallelPlayouts::scatter_inputs() {
@@ -233,6 +238,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
       for (uint32_t slot : set_inputs_) w_[slot] &= ~stuck;
     }
     uint64_t moved = movers & ~stuck;
+    if (moved && bias_.keeps_private_captures()) redraw_private_non_captures(moved, rng);
     if (greedy_ && moved) {
       const uint64_t on = greedy_step(moved);
       if (const uint64_t back = moved & ~on) {

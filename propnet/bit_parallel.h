@@ -116,8 +116,16 @@ class BitParallelPlayouts {
   uint64_t choose_by_value(uint32_t role, size_t n, uint64_t movers, reasoner::Random& rng);
   // Private moves (MoveBias::avoid_private): drops from the `n` entries of legal_ each move in the
   // lanes where its twin (BitProgram::twin_legal) is illegal, wherever the lane keeps another
-  // move. Returns the entries left.
-  size_t drop_private(size_t n);
+  // move. Returns the entries left. Where the bias keeps private captures (and no redraw is under
+  // way) it drops nothing and notes in private_open_[role] the lanes that have such another move.
+  size_t drop_private(uint32_t role, size_t n);
+  // MoveBias::keeps_private_captures, after every role of the lanes of `moved` chose: the lanes
+  // whose choice is private where they had another move, and which take no pieces with it (a
+  // lookahead of the transition), choose again without their private moves.
+  void redraw_private_non_captures(uint64_t moved, reasoner::Random& rng);
+  // Lanes of `lanes` where the chosen moves (inputs set, not yet scattered) make some piece set of
+  // the bias lose a fact and gain none. Leaves the bases, inputs and accumulators as found.
+  uint64_t lanes_taking_pieces(uint64_t lanes);
   // Passes last (MoveBias::pass_last): drops each turn move (BitProgram::turn_move) of the `n`
   // entries of legal_ in the lanes that keep another move. Returns the entries left.
   size_t drop_passes(size_t n);
@@ -170,6 +178,8 @@ class BitParallelPlayouts {
   void apply_transition(uint64_t lanes, bool keep_before);
   // Unsets the inputs set_inputs_ lists and the accumulators they fed (BitProgram::scatter).
   void clear_inputs();
+  // Zeroes the accumulators the inputs of set_inputs_ feed, the inputs kept.
+  void clear_accumulators();
   // ORs each set input's word into the accumulators it feeds.
   void scatter_inputs();
   // Every lane empty (all words zero), moves recorded only when `recording`.
@@ -202,6 +212,8 @@ class BitParallelPlayouts {
   uint32_t follow_captures_ = 0;             // bias_.captures.share in 256ths
   std::vector<std::pair<float, std::pair<uint32_t, uint64_t>>> ranked_;  // (value, legal_ entry)
   std::vector<std::pair<uint32_t, uint64_t>> tied_;  // the entries of one value (scratch)
+  std::vector<uint64_t> private_open_;  // by role: lanes with a move that is not private (this step)
+  bool redrawing_ = false;              // redraw_private_non_captures is choosing
 
   // Greedy playouts (bit_greedy.cpp).
   bool greedy_ = false;

@@ -72,6 +72,18 @@ struct MoveBias {
   // suicide: random playouts that fill them kill groups that live (Bouzy & Helmstetter 2003,
   // "Monte-Carlo Go Developments"; Gelly et al. 2006, MoGo). Only the propnet's lanes read it.
   bool avoid_private = false;
+  // Private captures (optional, with avoid_private): the opponent's stone is suicide on the last
+  // liberty of its own chain too, where the mover's stone captures that chain; skipping every
+  // private move would let a chain with one eye live in every playout. So a lane that draws a
+  // private move plays it where it takes pieces: where some piece set (facts
+  // piece_facts[piece_begin[k] .. piece_begin[k + 1]), agent/piece_features.h) loses a fact and
+  // gains none; elsewhere it draws again among its moves that are not private. A private move is
+  // drawn as often as any other, as a capture is in uniform playouts. Empty: every private move
+  // is skipped. Only the propnet's lanes read it (a lookahead of the transition per step where a
+  // lane drew one).
+  std::span<const uint32_t> piece_begin;
+  std::span<const FactId> piece_facts;
+  bool keeps_private_captures() const { return avoid_private && piece_begin.size() > 1; }
   // Passes last (optional): a move whose legality is exactly its role's turn (pass in Go) is
   // played only where the mover has no other move, as Go programs' playouts pass only when no
   // move but an eye is left, so that a playout ends on a filled board that area scoring reads.
