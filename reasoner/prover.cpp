@@ -102,7 +102,12 @@ class Prover final : public StateMachine {
         ids_(*family_->ids),
         evaluator_(p_, tables()),
         scc_done_(p_.sccs.size(), 0),
-        legal_(p_.roles.size()) {}
+        legal_(p_.roles.size()) {
+    if (std::getenv("GGP_PROVER_ROWS")) row_sums_ = std::make_unique<std::vector<double>>(p_.relations.size());
+  }
+  ~Prover() override {
+    if (row_sums_) print_row_profile();
+  }
 
   const std::vector<std::string>& notes() const { return p_.notes; }
 
@@ -235,6 +240,10 @@ class Prover final : public StateMachine {
   // relation and loads the state's facts into the true:* relations.
   void prepare(const State& state) {
     if (has_state_ && state == state_) return;
+    if (row_sums_ && has_state_) {
+      for (RelId r : dynamic_) (*row_sums_)[r] += evaluator_.table(r).size();
+      ++profiled_states_;
+    }
     state_ = state;
     has_state_ = true;
     evaluator_.clear_dynamic_demand();
@@ -307,6 +316,22 @@ class Prover final : public StateMachine {
     return p_.terms->intern(t.name, args);
   }
 
+  // With GGP_PROVER_ROWS set: the mean rows of each dynamic relation over the states this prover
+  // left, the largest first, on stderr when it goes (what a state costs: docs/corpus.md).
+  void print_row_profile() const {
+    if (profiled_states_ == 0) return;
+    std::vector<std::pair<double, RelId>> means;
+    double total = 0;
+    for (RelId r : dynamic_) {
+      means.emplace_back((*row_sums_)[r] / static_cast<double>(profiled_states_), r);
+      total += means.back().first;
+    }
+    std::sort(means.rbegin(), means.rend());
+    std::cerr << "prover: rows a state over " << profiled_states_ << " states: " << total << '\n';
+    for (size_t i = 0; i < means.size() && i < 20; ++i)
+      std::cerr << "  " << p_.relations[means[i].second].name << ' ' << means[i].first << '\n';
+  }
+
   std::shared_ptr<const Family> family_;
   const Program& p_;
   IdRegistry& ids_;
@@ -323,6 +348,8 @@ class Prover final : public StateMachine {
   std::unique_ptr<gdl::SymbolTable> reader_symbols_;
   size_t row_bound_ = 0;
   std::vector<size_t> max_rows_;  // per relation, see note_dynamic_rows()
+  std::unique_ptr<std::vector<double>> row_sums_;  // per relation, with GGP_PROVER_ROWS
+  size_t profiled_states_ = 0;
 };
 
 // The largest per-state size of each dynamic relation met by trial_game, by relation name.
