@@ -324,11 +324,9 @@ void MctsSearcher::decide_piece_sets(const SearchLimits& limits) {
   const Node& root = tree_.node(0);
   if (root.terminal) return;
   reasoner::Random rng(probe_rng_.next());
-  reasoner::State seen;
-  for (const reasoner::State& s : sample_playout_states(machine_, root.state, rng,
-                                                       probe_limits(limits, kCaptureSeconds)))
-    s.for_each_fact([&](reasoner::FactId f) { seen.set(f); });
-  const PieceFeatures sets = PieceFeatures::discover(machine_, std::span(&seen, 1));
+  const std::vector<reasoner::State> states =
+      sample_playout_states(machine_, root.state, rng, probe_limits(limits, kCaptureSeconds));
+  const PieceFeatures sets = PieceFeatures::discover(machine_, states);
   piece_sets_ = sets.fact_lists();
   std::string note = "private captures: " + std::to_string(sets.size()) + " piece sets";
   for (size_t j = 0; j < sets.size() && j < 4; ++j) note += (j ? ", " : " (") + sets.name(j);

@@ -103,10 +103,10 @@ class Prover final : public StateMachine {
         evaluator_(p_, tables()),
         scc_done_(p_.sccs.size(), 0),
         legal_(p_.roles.size()) {
-    if (std::getenv("GGP_PROVER_ROWS")) row_sums_ = std::make_unique<std::vector<double>>(p_.relations.size());
+    if (std::getenv("GGP_PROVER_ROWS")) row_sums_.assign(p_.relations.size(), 0);
   }
   ~Prover() override {
-    if (row_sums_) print_row_profile();
+    if (!row_sums_.empty()) print_row_profile();
   }
 
   const std::vector<std::string>& notes() const { return p_.notes; }
@@ -240,8 +240,8 @@ class Prover final : public StateMachine {
   // relation and loads the state's facts into the true:* relations.
   void prepare(const State& state) {
     if (has_state_ && state == state_) return;
-    if (row_sums_ && has_state_) {
-      for (RelId r : dynamic_) (*row_sums_)[r] += evaluator_.table(r).size();
+    if (!row_sums_.empty() && has_state_) {
+      for (RelId r : dynamic_) row_sums_[r] += evaluator_.table(r).size();
       ++profiled_states_;
     }
     state_ = state;
@@ -323,7 +323,7 @@ class Prover final : public StateMachine {
     std::vector<std::pair<double, RelId>> means;
     double total = 0;
     for (RelId r : dynamic_) {
-      means.emplace_back((*row_sums_)[r] / static_cast<double>(profiled_states_), r);
+      means.emplace_back(row_sums_[r] / static_cast<double>(profiled_states_), r);
       total += means.back().first;
     }
     std::sort(means.rbegin(), means.rend());
@@ -348,7 +348,7 @@ class Prover final : public StateMachine {
   std::unique_ptr<gdl::SymbolTable> reader_symbols_;
   size_t row_bound_ = 0;
   std::vector<size_t> max_rows_;  // per relation, see note_dynamic_rows()
-  std::unique_ptr<std::vector<double>> row_sums_;  // per relation, with GGP_PROVER_ROWS
+  std::vector<double> row_sums_;  // per relation, with GGP_PROVER_ROWS (else empty)
   size_t profiled_states_ = 0;
 };
 

@@ -36,8 +36,8 @@ State play_line(StateMachine& machine, const std::vector<std::pair<RoleIndex, st
   return state;
 }
 
-// Go's stones as piece sets in MoveBias form (what agent/piece_features.h finds): white's, then
-// black's.
+// go_5x5's stones as piece sets in MoveBias form (what agent/piece_features.h finds): white's,
+// then black's.
 struct Stones {
   std::vector<uint32_t> begin{0};
   std::vector<reasoner::FactId> facts;
