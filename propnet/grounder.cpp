@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 
@@ -387,12 +389,27 @@ class Grounder {
       size_t& mine = literals_by_rule_[rule_index()];
       mine += out_.body.size() - begin + 1;
       if (mine > limits_.max_body_literals / kHotShare) maybe_hot();
-      if (out_.rule_literals() > limits_.max_body_literals)
+      if (out_.rule_literals() > limits_.max_body_literals) {
+        print_profile();
         throw OverBudget("grounding too large (more than " +
                          std::to_string(limits_.max_body_literals) + " rule literals, " +
                          heaviest_rule() + ")");
+      }
     }
     add_fact(r.head.relation, head);
+  }
+
+  // With GGP_GROUND_PROFILE set, the 25 rules that recorded most literals, to stderr: printed by
+  // each attempt of ground() that goes over a budget (docs/corpus.md, alexChess).
+  void print_profile() const {
+    if (!std::getenv("GGP_GROUND_PROFILE")) return;
+    std::vector<uint32_t> order(literals_by_rule_.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](uint32_t a, uint32_t b) { return literals_by_rule_[a] > literals_by_rule_[b]; });
+    for (size_t i = 0; i < order.size() && i < 25 && literals_by_rule_[order[i]] > 0; ++i)
+      std::cerr << "grounding: " << literals_by_rule_[order[i]] << " literals from "
+                << set_.rules[order[i]].text << '\n';
   }
 
   // Throws HotRule for the current rule unless it was eliminated already or cannot be.
@@ -413,9 +430,11 @@ class Grounder {
   void check_budget() {
     throw_if_cancelled(limits_.cancel, "grounding");  // not OverBudget: no retry after it
     double s = std::chrono::duration<double>(Clock::now() - start_).count();
-    if (s > limits_.seconds)
+    if (s > limits_.seconds) {
+      print_profile();
       throw OverBudget("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +
                        rule_->text + "; " + heaviest_rule() + ")");
+    }
     if (out_.pool.size() > limits_.max_terms)
       throw OverBudget("grounding too large (more than " + std::to_string(limits_.max_terms) +
                        " terms)");
