@@ -20,7 +20,7 @@ import os
 import sys
 
 from kif_games import checkers, connect, hex, pentago, quarto, reversi, tictactoe
-from kif_games.common import header
+from kif_games.common import header, point_facts
 
 SIZES = (5, 8)
 
@@ -373,21 +373,7 @@ NOGO_ACHIEVED = """\
 
 
 def stone_facts(n):
-    lines = ["; The board: its points, the bits of their index, and their orthogonal neighbours."]
-    bits = max(1, (n * n - 1).bit_length())
-    for x in range(1, n + 1):
-        lines += ["(point %d %d)" % (x, y) for y in range(1, n + 1)]
-    for x in range(1, n + 1):
-        for y in range(1, n + 1):
-            index = (x - 1) * n + (y - 1)
-            lines += ["(index_bit %d %d %d %d)" % (x, y, b, (index >> b) & 1) for b in range(bits)]
-    for x in range(1, n + 1):
-        for y in range(1, n + 1):
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                u, v = x + dx, y + dy
-                if 1 <= u <= n and 1 <= v <= n:
-                    lines.append("(adjacent %d %d %d %d)" % (x, y, u, v))
-    return "\n".join(lines) + "\n"
+    return "\n".join(point_facts(n)) + "\n"
 
 
 # --- Assembly --------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ Usage: python3 scripts/generate_go.py [OUTPUT_DIR]   (default: games_kif/ beside
 import os
 import sys
 
+from kif_games.common import point_facts
+
 # (board size, komi, file stem)
 SHEETS = ((5, 7.5, "go_5x5"), (7, 7.5, "go_7x7"), (9, 7.5, "go_9x9"))
 
@@ -316,24 +318,6 @@ def tally_facts(points, komi):
     return lines
 
 
-def board_facts(n):
-    lines = ["; The board: its points, the bits of their index, and their orthogonal neighbours."]
-    bits = max(1, (n * n - 1).bit_length())
-    for x in range(1, n + 1):
-        lines += ["(point %d %d)" % (x, y) for y in range(1, n + 1)]
-    for x in range(1, n + 1):
-        for y in range(1, n + 1):
-            index = (x - 1) * n + (y - 1)
-            lines += ["(index_bit %d %d %d %d)" % (x, y, b, (index >> b) & 1) for b in range(bits)]
-    for x in range(1, n + 1):
-        for y in range(1, n + 1):
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                u, v = x + dx, y + dy
-                if 1 <= u <= n and 1 <= v <= n:
-                    lines.append("(adjacent %d %d %d %d)" % (x, y, u, v))
-    return lines
-
-
 def go_sheet(n, komi):
     limit = 2 * n * n
     komi_text = ("%g" % komi)
@@ -344,7 +328,7 @@ def go_sheet(n, komi):
     text += DOC.format(n=n, limit=limit, komi=komi_text,
                        draw_goal="" if draw == "none" else "; 50 each on equal totals")
     text += "\n" + RULES.replace("{limit}", str(limit)) + "\n"
-    lines = board_facts(n)
+    lines = point_facts(n)
     lines.append("; The move counter.")
     lines += ["(succ %d %d)" % (i, i + 1) for i in range(limit)]
     lines.append("; The scan order of the count, and its table (komi %s)." % komi_text)

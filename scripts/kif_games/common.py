@@ -90,3 +90,33 @@ def steps(directions, width, height):
                 if 1 <= x + dx <= width and 1 <= y + dy <= height:
                     out.append((d, x, y, x + dx, y + dy))
     return out
+
+
+def point_facts(n):
+    """The lines of an n x n board of points (Go, atari go): the points, the bits of each point's
+    index (index_bit x y bit value) and the orthogonal neighbours (adjacent x y u v)."""
+    lines = ["; The board: its points, the bits of their index, and their orthogonal neighbours."]
+    bits = max(1, (n * n - 1).bit_length())
+    for x in range(1, n + 1):
+        lines += ["(point %d %d)" % (x, y) for y in range(1, n + 1)]
+    for x in range(1, n + 1):
+        for y in range(1, n + 1):
+            index = (x - 1) * n + (y - 1)
+            lines += ["(index_bit %d %d %d %d)" % (x, y, b, (index >> b) & 1) for b in range(bits)]
+    for x in range(1, n + 1):
+        for y in range(1, n + 1):
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                u, v = x + dx, y + dy
+                if 1 <= u <= n and 1 <= v <= n:
+                    lines.append("(adjacent %d %d %d %d)" % (x, y, u, v))
+    return lines
+
+
+def line_body(k):
+    """The body literals of k cells of role ?r in a line: (?x1 ?y1) onwards, each a (step ?d ...)
+    from the one before (the game's step facts say which directions make a line)."""
+    body = ["    (true (cell ?x1 ?y1 ?r))"]
+    for i in range(1, k):
+        body.append("    (step ?d ?x%d ?y%d ?x%d ?y%d)" % (i, i, i + 1, i + 1))
+        body.append("    (true (cell ?x%d ?y%d ?r))" % (i + 1, i + 1))
+    return "\n".join(body)

@@ -1,5 +1,5 @@
 """Connect Four on any board: discs fall to the lowest empty cell of the chosen column."""
-from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude, steps
+from .common import GENERATED, WIN_OR_DRAW_GOALS, facts, header, line_body, roles_prelude, steps
 
 RULES = """\
 (<= (base (cell ?x ?y ?r))
@@ -40,14 +40,6 @@ RULES = """\
     (not open))
 
 """
-
-
-def line_body(k):
-    body = ["    (true (cell ?x1 ?y1 ?r))"]
-    for i in range(1, k):
-        body.append("    (step ?d ?x%d ?y%d ?x%d ?y%d)" % (i, i, i + 1, i + 1))
-        body.append("    (true (cell ?x%d ?y%d ?r))" % (i + 1, i + 1))
-    return "\n".join(body)
 
 
 def connect_game(columns, rows, k=4):

@@ -1,6 +1,6 @@
 """Pentago: place a marble, then twist one quadrant of the board a quarter turn."""
-from .common import (FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, header, roles_prelude,
-                     steps)
+from .common import (FREE_POINTS, GENERATED, WIN_OR_DRAW_GOALS, facts, header, line_body,
+                     roles_prelude, steps)
 
 RULES = """\
 (<= (base (cell ?x ?y ?r))
@@ -56,14 +56,6 @@ RULES = """\
     (not open))
 
 """
-
-
-def line_body(k):
-    body = ["    (true (cell ?x1 ?y1 ?r))"]
-    for i in range(1, k):
-        body.append("    (step ?d ?x%d ?y%d ?x%d ?y%d)" % (i, i, i + 1, i + 1))
-        body.append("    (true (cell ?x%d ?y%d ?r))" % (i + 1, i + 1))
-    return "\n".join(body)
 
 
 # Quadrants 1 (top left), 2 (top right), 3 (bottom left), 4 (bottom right): their top-left corners.
