@@ -113,7 +113,9 @@ def play(args, corpus, game, roles, players, clocks, abort_after, work, index):
     return result
 
 
-def summary(records):
+def summary(records, by_label=True):
+    """The report of `records`; with by_label, each binary's matches (their `label`) again apart,
+    so a session's figures need no counting by hand. Returns (text, whether anything failed)."""
     done = [r for r in records if not r["aborted_mid_match"]]
     lines = ["matches %d (%d aborted in the middle on purpose), games %d, replies %d" % (
         len(records), len(records) - len(done), len({r["game"] for r in records}),
@@ -131,15 +133,24 @@ def summary(records):
         worst, r = max(ratios, key=lambda x: x[0])
         lines.append("  slowest reply: %.0f ms at a %d s clock (%.0f%% of it), %s" % (
             r["slowest_ms"], r["playclock"], 100 * worst, r["game"]))
-    rss = [r["rss_mb"] for r in records if r.get("rss_mb", -1) >= 0]
+    rss = [(r["index"] + 1, r["rss_mb"]) for r in records if r.get("rss_mb", -1) >= 0]
     if rss:
         marks = sorted({0, len(rss) // 4, len(rss) // 2, 3 * len(rss) // 4, len(rss) - 1})
         lines.append("  long-lived player's resident memory (MB) after matches %s: %s; max %.0f" % (
-            ",".join(str(m + 1) for m in marks), ", ".join("%.0f" % rss[m] for m in marks),
-            max(rss)))
+            ",".join(str(rss[m][0]) for m in marks), ", ".join("%.0f" % rss[m][1] for m in marks),
+            max(mb for _, mb in rss)))
+    if done:
+        lines.append("  %.1f s a match over the %d not aborted" % (
+            sum(r.get("seconds", 0) for r in done) / len(done), len(done)))
     labels = collections.Counter(r.get("label", "unlabelled") for r in records)
-    if set(labels) != {"unlabelled"}:
+    if by_label and set(labels) != {"unlabelled"}:
         lines.append("  matches by label: " + ", ".join("%s %d" % kv for kv in labels.items()))
+    if by_label and len(labels) > 1:
+        for label in labels:
+            part = [r for r in records if r.get("label", "unlabelled") == label]
+            text, _ = summary(part, by_label=False)
+            lines.append("  %s: matches %d-%d" % (label, part[0]["index"] + 1, part[-1]["index"] + 1))
+            lines += ["    " + line for line in text.split("\n")]
     lines.append("  player crashes: %d; restarts on purpose: %d" % (
         sum(r.get("crashed", 0) for r in records), sum(r.get("restarted", 0) for r in records)))
     return "\n".join(lines), bool(bad) or any(r.get("crashed") for r in records)
