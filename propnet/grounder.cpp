@@ -389,27 +389,11 @@ class Grounder {
       size_t& mine = literals_by_rule_[rule_index()];
       mine += out_.body.size() - begin + 1;
       if (mine > limits_.max_body_literals / kHotShare) maybe_hot();
-      if (out_.rule_literals() > limits_.max_body_literals) {
-        print_profile();
-        throw OverBudget("grounding too large (more than " +
-                         std::to_string(limits_.max_body_literals) + " rule literals, " +
-                         heaviest_rule() + ")");
-      }
+      if (out_.rule_literals() > limits_.max_body_literals)
+        throw over_budget("too large (more than " + std::to_string(limits_.max_body_literals) +
+                          " rule literals, ");
     }
     add_fact(r.head.relation, head);
-  }
-
-  // With GGP_GROUND_PROFILE set, the 25 rules that recorded most literals, to stderr: printed by
-  // each attempt of ground() that goes over a budget (docs/corpus.md, alexChess).
-  void print_profile() const {
-    if (!std::getenv("GGP_GROUND_PROFILE")) return;
-    std::vector<uint32_t> order(literals_by_rule_.size());
-    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](uint32_t a, uint32_t b) { return literals_by_rule_[a] > literals_by_rule_[b]; });
-    for (size_t i = 0; i < order.size() && i < 25 && literals_by_rule_[order[i]] > 0; ++i)
-      std::cerr << "grounding: " << literals_by_rule_[order[i]] << " literals from "
-                << set_.rules[order[i]].text << '\n';
   }
 
   // Throws HotRule for the current rule unless it was eliminated already or cannot be.
@@ -422,19 +406,38 @@ class Grounder {
   uint32_t rule_index() const { return static_cast<uint32_t>(rule_ - set_.rules.data()); }
   // The rule that produced most of the grounding so far, for the error messages.
   std::string heaviest_rule() const {
-    auto it = std::max_element(literals_by_rule_.begin(), literals_by_rule_.end());
-    if (it == literals_by_rule_.end() || *it == 0) return "no rule instance yet";
-    return std::to_string(*it) + " of them from " + set_.rules[it - literals_by_rule_.begin()].text;
+    const std::vector<uint32_t> top = heaviest_rules(1);
+    if (top.empty()) return "no rule instance yet";
+    return std::to_string(literals_by_rule_[top[0]]) + " of them from " + set_.rules[top[0]].text;
+  }
+  // Up to k rules that recorded literals, most first.
+  std::vector<uint32_t> heaviest_rules(size_t k) const {
+    std::vector<uint32_t> order;
+    for (uint32_t r = 0; r < literals_by_rule_.size(); ++r)
+      if (literals_by_rule_[r] > 0) order.push_back(r);
+    k = std::min(k, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<ptrdiff_t>(k), order.end(),
+                      [&](uint32_t a, uint32_t b) { return literals_by_rule_[a] > literals_by_rule_[b]; });
+    order.resize(k);
+    return order;
+  }
+  // The error of a grounding over a budget: `reason`, then the heaviest rule. With
+  // GGP_GROUND_PROFILE set, first prints the 25 heaviest rules to stderr (each attempt of ground()
+  // that goes over a budget prints its own; docs/corpus.md, alexChess).
+  OverBudget over_budget(const std::string& reason) const {
+    if (std::getenv("GGP_GROUND_PROFILE"))
+      for (uint32_t r : heaviest_rules(25))
+        std::cerr << "grounding: " << literals_by_rule_[r] << " literals from " << set_.rules[r].text
+                  << '\n';
+    return OverBudget("grounding " + reason + heaviest_rule() + ")");
   }
 
   void check_budget() {
     throw_if_cancelled(limits_.cancel, "grounding");  // not OverBudget: no retry after it
     double s = std::chrono::duration<double>(Clock::now() - start_).count();
-    if (s > limits_.seconds) {
-      print_profile();
-      throw OverBudget("grounding took longer than " + std::to_string(limits_.seconds) + " s (in " +
-                       rule_->text + "; " + heaviest_rule() + ")");
-    }
+    if (s > limits_.seconds)
+      throw over_budget("took longer than " + std::to_string(limits_.seconds) + " s (in " +
+                        rule_->text + "; ");
     if (out_.pool.size() > limits_.max_terms)
       throw OverBudget("grounding too large (more than " + std::to_string(limits_.max_terms) +
                        " terms)");
