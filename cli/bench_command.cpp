@@ -8,11 +8,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/cpu_clock.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "reasoner/playout.h"
@@ -31,14 +31,6 @@ struct BenchOptions {
   bool greedy = false;           // reasoner::PlayoutPolicy::Greedy instead of uniform moves
   bool json = false;
 };
-
-// CPU time of this thread: with other processes on the cores, wall-clock rates understate the
-// machine's speed.
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
 
 uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 uint64_t mix(uint64_t h, const std::string& s) {
@@ -76,7 +68,7 @@ int run_bench(const BenchOptions& o) {
   uint64_t playouts = 0, states = 0, unsafe = 0;
   std::vector<double> goal_sums(m.num_roles(), 0.0);
   auto t1 = Clock::now();
-  double cpu0 = cpu_seconds();
+  double cpu0 = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
   double elapsed = 0;
   while (elapsed < o.seconds) {  // the clock after every call: slow games overshoot little
     if (o.batch > 0) {
@@ -96,7 +88,7 @@ int run_bench(const BenchOptions& o) {
     }
     elapsed = std::chrono::duration<double>(Clock::now() - t1).count();
   }
-  double cpu = cpu_seconds() - cpu0;
+  double cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0;
   struct rusage usage {};
   getrusage(RUSAGE_SELF, &usage);
   double peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
@@ -154,7 +146,7 @@ void add_bench_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_bench(o); });
 }
 
-const CommandRegistration registration(add_bench_command);
+const CommandRegistration bench_registration("bench", add_bench_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -4,13 +4,13 @@
 // game: game, build ms, components, bytes, propnet and prover playouts/s, their ratio, or why the
 // propnet did not build (the prover then is not timed). Playouts/s count CPU time of this process
 // (the machine is shared).
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/cpu_clock.h"
 #include "gdl/loader.h"
 #include "propnet/propnet_machine.h"
 #include "reasoner/playout.h"
@@ -27,25 +27,19 @@ struct CorpusOptions {
   bool prover = true;
 };
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 // Random playouts from the initial state for `seconds` of CPU time; playouts per second.
 double playouts_per_second(reasoner::StateMachine& m, double seconds) {
   reasoner::Random rng(1);
   reasoner::PlayoutBuffers buffers;
   reasoner::State start = m.initial_state();
   size_t playouts = 0;
-  double t0 = cpu_seconds(), elapsed = 0;
+  double t0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID), elapsed = 0;
   while (elapsed < seconds) {
     const reasoner::State* end = nullptr;
     reasoner::depth_charge(m, start, rng, buffers, end, 10000);
     for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) m.goal(*end, r);
     ++playouts;
-    elapsed = cpu_seconds() - t0;
+    elapsed = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
   }
   return static_cast<double>(playouts) / elapsed;
 }
@@ -153,7 +147,7 @@ void add_bench_corpus_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_bench_corpus(o); });
 }
 
-const CommandRegistration registration(add_bench_corpus_command);
+const CommandRegistration bench_corpus_registration("bench-corpus", add_bench_corpus_command);
 
 }  // namespace
 }  // namespace ggp::cli

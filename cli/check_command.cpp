@@ -55,7 +55,7 @@ void add_check_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_check(path, strict); });
 }
 
-const CommandRegistration registration(add_check_command);
+const CommandRegistration check_registration("check", add_check_command);
 
 }  // namespace
 

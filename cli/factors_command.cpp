@@ -116,7 +116,7 @@ void add_factors_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_factors(paths, json, budget_seconds); });
 }
 
-const CommandRegistration registration(add_factors_command);
+const CommandRegistration factors_registration("factors", add_factors_command);
 
 }  // namespace
 }  // namespace ggp::cli

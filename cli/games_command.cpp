@@ -137,7 +137,7 @@ void add_games_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_games(dir, json, budget_seconds); });
 }
 
-const CommandRegistration registration(add_games_command);
+const CommandRegistration games_registration("games", add_games_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -71,7 +71,7 @@ void add_gtp_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_gtp(o); });
 }
 
-const CommandRegistration registration(add_gtp_command);
+const CommandRegistration gtp_registration("gtp", add_gtp_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -58,7 +58,7 @@ void add_heuristic_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_heuristic(o); });
 }
 
-const CommandRegistration registration(add_heuristic_command);
+const CommandRegistration heuristic_registration("heuristic", add_heuristic_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -1,4 +1,5 @@
 // `ggp`: one executable, one subcommand per job (see README.md).
+#include <algorithm>
 #include <exception>
 #include <iostream>
 
@@ -9,19 +10,21 @@ int& exit_status() {
   static int status = 0;
   return status;
 }
-std::vector<CommandAdder>& command_adders() {
-  static std::vector<CommandAdder> adders;
+std::vector<NamedAdder>& command_adders() {
+  static std::vector<NamedAdder> adders;
   return adders;
 }
-CommandRegistration::CommandRegistration(CommandAdder adder) {
-  command_adders().push_back(std::move(adder));
+CommandRegistration::CommandRegistration(std::string name, CommandAdder adder) {
+  command_adders().push_back({std::move(name), std::move(adder)});
 }
 }  // namespace ggp::cli
 
 int main(int argc, char** argv) {
   CLI::App app{"ggp: a General Game Playing agent (GDL, propnet, MCTS, GGP HTTP protocol)"};
   app.require_subcommand(1);
-  for (const auto& add : ggp::cli::command_adders()) add(app);
+  std::vector<ggp::cli::NamedAdder>& adders = ggp::cli::command_adders();
+  std::sort(adders.begin(), adders.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  for (const auto& adder : adders) adder.add(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -209,7 +209,7 @@ void add_match_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_match(o); });
 }
 
-const CommandRegistration registration(add_match_command);
+const CommandRegistration match_registration("match", add_match_command);
 
 }  // namespace
 }  // namespace ggp::cli

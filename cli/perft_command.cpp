@@ -39,7 +39,7 @@ void add_perft_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_perft(o); });
 }
 
-const CommandRegistration registration(add_perft_command);
+const CommandRegistration perft_registration("perft", add_perft_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -231,7 +231,7 @@ void add_prove_bench_command(CLI::App& app) {
   });
 }
 
-const CommandRegistration registration(add_prove_bench_command);
+const CommandRegistration prove_bench_registration("bench-prove", add_prove_bench_command);
 
 }  // namespace
 }  // namespace ggp::cli

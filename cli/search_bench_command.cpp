@@ -132,7 +132,7 @@ void add_search_bench_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_search_bench(o); });
 }
 
-const CommandRegistration registration(add_search_bench_command);
+const CommandRegistration search_bench_registration("bench-search", add_search_bench_command);
 
 }  // namespace
 }  // namespace ggp::cli

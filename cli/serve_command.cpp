@@ -106,7 +106,7 @@ void add_serve_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_serve(o); });
 }
 
-const CommandRegistration registration(add_serve_command);
+const CommandRegistration serve_registration("serve", add_serve_command);
 
 }  // namespace
 }  // namespace ggp::cli

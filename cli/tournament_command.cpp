@@ -246,7 +246,7 @@ void add_tournament_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_tournament(o); });
 }
 
-const CommandRegistration registration(add_tournament_command);
+const CommandRegistration tournament_registration("tournament", add_tournament_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -45,7 +45,7 @@ void add_verify_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_verify(o); });
 }
 
-const CommandRegistration registration(add_verify_command);
+const CommandRegistration verify_registration("verify", add_verify_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -25,8 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gdl/loader.h"
-#include "propnet/machine_factory.h"
-#include "propnet/propnet_machine.h"
+#include "cli/patient_machine.h"
 
 namespace ggp {
 namespace {
@@ -114,14 +113,6 @@ std::string run_case(StateMachine& m, const json& c) {
   return "";
 }
 
-std::unique_ptr<StateMachine> build_machine(std::shared_ptr<const gdl::Game> game,
-                                            propnet::MachineKind kind) {
-  if (kind != propnet::MachineKind::Propnet) return propnet::make_machine(game, kind).machine;
-  propnet::PropnetLimits limits;
-  limits.seconds = 600;  // a slow (sanitized) build must not turn a timing into a failure
-  return propnet::make_propnet(std::move(game), limits);
-}
-
 TEST_CASE("every shipped game has hand-played outcomes in tests/outcomes/") {
   size_t games = 0;
   for (const auto& entry : std::filesystem::directory_iterator(kRoot / "games_kif")) {
@@ -148,7 +139,7 @@ TEST_CASE("every hand-played outcome in tests/outcomes/ holds on the prover and 
     REQUIRE(doc.at("cases").size() > 0);
     auto game = gdl::load_game_file((kRoot / "games_kif" / game_file).string());
     for (auto kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
-      auto m = build_machine(game, kind);
+      auto m = testing::build_patient_machine(game, kind);
       CAPTURE(m->name());
       for (const json& c : doc.at("cases")) {
         const std::string name = c.at("name").get<std::string>();

@@ -13,8 +13,7 @@
 
 #include "gdl/game_header.h"
 #include "gdl/loader.h"
-#include "propnet/machine_factory.h"
-#include "propnet/propnet_machine.h"
+#include "cli/patient_machine.h"
 #include "reasoner/differential.h"
 #include "reasoner/perft.h"
 #include "reasoner/playout.h"
@@ -76,16 +75,6 @@ std::string check_playouts(StateMachine& ref, const gdl::GameKind& kind, int pla
   return "";
 }
 
-// The machine of `kind`; the propnet gets a generous build budget, so that a slow (e.g. sanitized)
-// build cannot turn a timing into a failure.
-std::unique_ptr<reasoner::StateMachine> build_machine(std::shared_ptr<const gdl::Game> game,
-                                                      propnet::MachineKind kind) {
-  if (kind != propnet::MachineKind::Propnet) return propnet::make_machine(game, kind).machine;
-  propnet::PropnetLimits limits;
-  limits.seconds = 600;
-  return propnet::make_propnet(std::move(game), limits);
-}
-
 TEST_CASE("every shipped game declares its kind, loads, and its propnet agrees with the prover") {
   const std::vector<std::filesystem::path> games = shipped_games();
   REQUIRE(games.size() >= 19);  // the 18 games of the PPA paper's Table 1 and tic-tac-toe
@@ -97,8 +86,8 @@ TEST_CASE("every shipped game declares its kind, loads, and its propnet agrees w
     CHECK(!header.title.empty());
     std::shared_ptr<const gdl::Game> game;
     REQUIRE_NOTHROW(game = gdl::load_game_file(path.string()));
-    auto ref = build_machine(game, propnet::MachineKind::Prover);
-    auto net = build_machine(game, propnet::MachineKind::Propnet);
+    auto ref = testing::build_patient_machine(game, propnet::MachineKind::Prover);
+    auto net = testing::build_patient_machine(game, propnet::MachineKind::Propnet);
     REQUIRE(ref->num_roles() == static_cast<size_t>(header.kind->players));
     CHECK(reasoner::compare_random_playouts(*net, *ref, 2015, {20, 0, 1000}).difference == "");
     CHECK(check_playouts(*ref, *header.kind, 20, 2016) == "");
@@ -166,7 +155,7 @@ TEST_CASE("the shipped games have their golden perft counts on both machines") {
     CAPTURE(golden.file);
     auto game = gdl::load_game_file((kGamesDir / golden.file).string());
     for (auto kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
-      auto machine = build_machine(game, kind);
+      auto machine = testing::build_patient_machine(game, kind);
       CAPTURE(machine->name());
       CHECK(reasoner::perft(*machine, machine->initial_state(), golden.perft.size()) == golden.perft);
     }
@@ -184,7 +173,7 @@ TEST_CASE("atarigo and nogo: suicide is illegal; a capture wins atarigo and is i
   for (const bool atarigo : {true, false}) {
     auto game = gdl::load_game_file((kGamesDir / (atarigo ? "atarigo_5x5.kif" : "nogo_5x5.kif")).string());
     for (auto kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
-      auto m = build_machine(game, kind);
+      auto m = testing::build_patient_machine(game, kind);
       CAPTURE(atarigo);
       CAPTURE(m->name());
       State s = m->initial_state(), next;

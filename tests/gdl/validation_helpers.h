@@ -37,4 +37,9 @@ inline std::string warnings_with(std::string_view snippet) {
   return join(report_of(std::string(kGame) + std::string(snippet)).warnings);
 }
 
+// Whether the diagnostics' `text` holds `part`.
+inline bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 }  // namespace ggp::gdl::testing

@@ -5,12 +5,6 @@
 using namespace ggp::gdl;
 using namespace ggp::gdl::testing;
 
-namespace {
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-}  // namespace
-
 TEST_CASE("keywords: roles are ground facts, declared once") {
   CHECK(errors_with("(role s)\n") == "");
   CHECK(has(errors_with("(<= (role s) (true p))\n"),

@@ -4,12 +4,6 @@
 
 using namespace ggp::gdl::testing;
 
-namespace {
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-}  // namespace
-
 TEST_CASE("safety: variables of the head are bound by a positive atom") {
   CHECK(errors_with("(<= (next (m ?x)) (true (c ?x)))\n") == "");
   std::string e = errors_with("(<= (next (m ?x ?y)) (true (c ?x)))\n");

@@ -4,12 +4,6 @@
 
 using namespace ggp::gdl::testing;
 
-namespace {
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-}  // namespace
-
 TEST_CASE("stratification: no cycle through 'not'") {
   CHECK(errors_with("(<= (legal r a) (not q))\n(<= q (true p))\n") == "");
   std::string e = errors_with("(<= (legal r a) s)\n(<= s (true p) (not q))\n(<= q s)\n");

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/corpus.h"
 #include "gtp/area_score.h"
 #include "gtp/board_map.h"
 
@@ -11,7 +12,7 @@ namespace ggp::gtp {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kGames = fs::path(GGP_SOURCE_ROOT) / "games_kif";
+using ggp::testing::kShippedGames;
 
 TEST_CASE("GTP vertices: letters without I, rows from the bottom, pass, and what is no vertex") {
   CHECK(parse_vertex("A1", 9) == Vertex{1, 1, false});
@@ -32,10 +33,10 @@ TEST_CASE("GTP vertices: letters without I, rows from the bottom, pass, and what
 }
 
 TEST_CASE("the Go map: moves, stones, sheets per size and komi, found beside each sheet") {
-  const std::string path = find_board_map((kGames / "go_9x9.kif").string());
+  const std::string path = find_board_map((kShippedGames / "go_9x9.kif").string());
   REQUIRE(fs::path(path).filename() == "go.gtp.json");
-  CHECK(find_board_map((kGames / "go_5x5.kif").string()) == path);
-  CHECK(find_board_map((kGames / "ticTacToe.kif").string()) == "");
+  CHECK(find_board_map((kShippedGames / "go_5x5.kif").string()) == path);
+  CHECK(find_board_map((kShippedGames / "ticTacToe.kif").string()) == "");
   const BoardMap map = read_board_map(path);
   CHECK(map.move_text(Vertex{3, 4, false}) == "(place 3 4)");
   CHECK(map.move_text(Vertex{0, 0, true}) == "pass");

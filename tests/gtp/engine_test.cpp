@@ -5,13 +5,14 @@
 #include <filesystem>
 #include <regex>
 
+#include "support/corpus.h"
 #include "gtp/engine.h"
 
 namespace ggp::gtp {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kGames = fs::path(GGP_SOURCE_ROOT) / "games_kif";
+using ggp::testing::kShippedGames;
 
 // Answers the role's first legal move other than a pass; counts a search as one playout.
 class FirstMove : public agent::Searcher {
@@ -38,7 +39,7 @@ Engine go_engine(const std::string& sheet) {
   config.searcher_factory = [](reasoner::StateMachine& m, uint64_t) {
     return std::make_unique<FirstMove>(m);
   };
-  const std::string game = (kGames / sheet).string();
+  const std::string game = (kShippedGames / sheet).string();
   return Engine(config, read_board_map(find_board_map(game)), game);
 }
 

@@ -106,7 +106,7 @@ TEST_CASE("factors: sub-games are the factors one disjunct of the terminal reads
 }
 
 TEST_CASE("factors: tic-tac-toe's cells are sub-games that only the goals and terminal join") {
-  auto p = build_program(gdl::load_game_file(testing::shipped_game_path("ticTacToe")));
+  auto p = build_program(gdl::load_game_file(ggp::testing::shipped_game_path("ticTacToe")));
   const Factoring f = find_factors(*p);
   CHECK(f.factors.size() == 9);
   CHECK(f.subgames.size() == 1);  // its lines join the cells
@@ -132,7 +132,7 @@ TEST_CASE("factors: on shipped games, a factor's next facts depend on its own mo
         "chinese_checkers_3p", "connect_three_4p", "blotto", "prisoners_dilemma", "lights_out",
         "eight_puzzle", "maze", "towers_of_hanoi", "same_game", "knightthrough_5x5", "go_5x5"}) {
     CAPTURE(name);
-    auto game = gdl::load_game_file(testing::shipped_game_path(name));
+    auto game = gdl::load_game_file(ggp::testing::shipped_game_path(name));
     auto program = build_program(game);
     const Factoring f = find_factors(*program);
     std::vector<int> factor_of_fact(program->num_facts, -2), factor_of_move(program->num_moves, -2);

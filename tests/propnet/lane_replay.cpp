@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "gdl/loader.h"
+#include "support/corpus.h"
 
 namespace ggp::propnet::testing {
 
@@ -60,7 +61,7 @@ void check_replay(const Run& run, const BitProgram& bits, StateMachine& ref, siz
 }
 
 std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
-  return gdl::load_game_file(std::string(GGP_SOURCE_ROOT) + "/games_kif/" + name + ".kif");
+  return gdl::load_game_file(ggp::testing::shipped_game_path(name));
 }
 
 }  // namespace ggp::propnet::testing

@@ -10,55 +10,53 @@
 #include "gdl/loader.h"
 #include "gdl/parser.h"
 #include "propnet/machine_cache.h"
+#include "propnet/lane_replay.h"
 #include "reasoner/perft.h"
 #include "support/corpus.h"
 
 namespace ggp::propnet {
 namespace {
 
-// A game of games_kif/.
-std::shared_ptr<const gdl::Game> game_file(const std::string& name) {
-  return gdl::load_game_file(ggp::testing::shipped_game_path(name));
-}
+using testing::shipped;
 
 TEST_CASE("machine cache: equal rules are built once, the clones play the same game") {
   MachineCache cache(2);
-  BuiltMachine first = cache.get(game_file("ticTacToe"), MachineKind::Propnet);
+  BuiltMachine first = cache.get(shipped("ticTacToe"), MachineKind::Propnet);
   // Loaded again from the file: another Game object with the same rules.
-  BuiltMachine second = cache.get(game_file("ticTacToe"), MachineKind::Propnet);
+  BuiltMachine second = cache.get(shipped("ticTacToe"), MachineKind::Propnet);
   CHECK_FALSE(first.report.ends_with(", cached"));
   CHECK(second.report == first.report + ", cached");
   CHECK(reasoner::perft(*second.machine, second.machine->initial_state(), 3) ==
         reasoner::perft(*first.machine, first.machine->initial_state(), 3));
   // Another kind is another entry; the least recently used entry goes at the capacity.
-  cache.get(game_file("ticTacToe"), MachineKind::Prover);
-  cache.get(game_file("connect_four"), MachineKind::Propnet);
+  cache.get(shipped("ticTacToe"), MachineKind::Prover);
+  cache.get(shipped("connect_four"), MachineKind::Propnet);
   CHECK(cache.size() == 2);
-  CHECK_FALSE(cache.get(game_file("ticTacToe"), MachineKind::Propnet)
+  CHECK_FALSE(cache.get(shipped("ticTacToe"), MachineKind::Propnet)
                   .report.ends_with(", cached"));
 }
 
 TEST_CASE("machine cache: the machines kept are bounded in bytes as well as in games") {
   SUBCASE("over the bytes: only the machine built last is kept") {
     MachineCache cache(4, 1);
-    cache.get(game_file("ticTacToe"), MachineKind::Propnet);
+    cache.get(shipped("ticTacToe"), MachineKind::Propnet);
     CHECK(cache.bytes() > 0);
-    cache.get(game_file("connect_four"), MachineKind::Propnet);
+    cache.get(shipped("connect_four"), MachineKind::Propnet);
     CHECK(cache.size() == 1);
-    CHECK(cache.get(game_file("connect_four"), MachineKind::Propnet).report.ends_with(", cached"));
-    CHECK_FALSE(cache.get(game_file("ticTacToe"), MachineKind::Propnet).report.ends_with(", cached"));
+    CHECK(cache.get(shipped("connect_four"), MachineKind::Propnet).report.ends_with(", cached"));
+    CHECK_FALSE(cache.get(shipped("ticTacToe"), MachineKind::Propnet).report.ends_with(", cached"));
   }
   SUBCASE("within them: both are kept") {
     MachineCache cache(4, size_t{1} << 30);
-    cache.get(game_file("ticTacToe"), MachineKind::Propnet);
-    cache.get(game_file("connect_four"), MachineKind::Propnet);
+    cache.get(shipped("ticTacToe"), MachineKind::Propnet);
+    cache.get(shipped("connect_four"), MachineKind::Propnet);
     CHECK(cache.size() == 2);
   }
 }
 
 TEST_CASE("machine cache: concurrent callers wait for one build") {
   MachineCache cache(4);
-  auto game = game_file("connect_four");
+  auto game = shipped("connect_four");
   std::vector<std::string> reports(4);
   std::vector<std::thread> threads;
   for (size_t i = 0; i < reports.size(); ++i)
@@ -83,26 +81,26 @@ TEST_CASE("machine cache: a failed build throws to every caller and is not kept"
 TEST_CASE("machine cache: a background build is waited for until a time, then kept") {
   MachineCache cache(4);
   const auto later = MachineCache::Clock::now() + std::chrono::minutes(2);
-  std::optional<BuiltMachine> built = cache.get_until(game_file("connect_four"),
+  std::optional<BuiltMachine> built = cache.get_until(shipped("connect_four"),
                                                       MachineKind::Default, later);
   REQUIRE(built);
   CHECK(built->machine->name() == "propnet");
   CHECK_FALSE(built->report.ends_with(", cached"));
-  std::optional<BuiltMachine> again = cache.get_until(game_file("connect_four"),
+  std::optional<BuiltMachine> again = cache.get_until(shipped("connect_four"),
                                                       MachineKind::Default, later);
   REQUIRE(again);
   CHECK(again->report.ends_with(", cached"));
   // A Default machine waited for has a shorter budget than one built in the background: it is
   // another entry, built again.
-  CHECK_FALSE(cache.get(game_file("connect_four"), MachineKind::Default).report.ends_with(", cached"));
+  CHECK_FALSE(cache.get(shipped("connect_four"), MachineKind::Default).report.ends_with(", cached"));
   CHECK(cache.size() == 2);
 }
 
 TEST_CASE("machine cache: a propnet built for a caller that waited serves the background too") {
   MachineCache cache(4);
-  cache.get(game_file("ticTacToe"), MachineKind::Default);  // the referee of a local match
+  cache.get(shipped("ticTacToe"), MachineKind::Default);  // the referee of a local match
   std::optional<BuiltMachine> built =
-      cache.get_until(game_file("ticTacToe"), MachineKind::Default, MachineCache::Clock::now());
+      cache.get_until(shipped("ticTacToe"), MachineKind::Default, MachineCache::Clock::now());
   REQUIRE(built);
   CHECK(built->machine->name() == "propnet");
   CHECK(built->report.ends_with(", cached"));

@@ -9,6 +9,7 @@
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
 #include "propnet/propnet_machine.h"
+#include "propnet/lane_replay.h"
 #include "reasoner/playout.h"
 #include "support/corpus.h"
 
@@ -33,10 +34,7 @@ void operator delete(void* p, size_t) noexcept { std::free(p); }
 namespace ggp::propnet {
 namespace {
 
-// A game of games_kif/.
-std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
-  return gdl::load_game_file(ggp::testing::shipped_game_path(name));
-}
+using testing::shipped;
 
 TEST_CASE("random playouts on the propnet do not allocate once warm") {
   for (const char* key : {"ticTacToe", "connect_four", "breakthrough_8x8"}) {

@@ -21,7 +21,7 @@ std::unique_ptr<StateMachine> edge_case(const std::string& name) {
 }
 
 // A game of games_kif/.
-std::unique_ptr<StateMachine> shipped(const std::string& name) {
+std::unique_ptr<StateMachine> shipped_prover(const std::string& name) {
   return make_prover(gdl::load_game_file(ggp::testing::shipped_game_path(name)));
 }
 
@@ -186,7 +186,7 @@ TEST_CASE("prover: rules whose head variables only the calls bind are evaluated 
 }
 
 TEST_CASE("prover: move and fact texts round-trip; unknown symbols are rejected") {
-  auto m = shipped("ticTacToe");
+  auto m = shipped_prover("ticTacToe");
   State s = m->initial_state();
   for (MoveId id : m->legal_moves(s, 0)) CHECK(m->move_from_text(0, m->move_text(id)) == id);
   CHECK(m->move_from_text(0, "( place  1   1 )") == m->move_from_text(0, "(place 1 1)"));
@@ -196,7 +196,7 @@ TEST_CASE("prover: move and fact texts round-trip; unknown symbols are rejected"
 }
 
 TEST_CASE("prover: clones share ids and agree") {
-  auto m = shipped("ticTacToe");
+  auto m = shipped_prover("ticTacToe");
   auto c = m->clone();
   State s = m->initial_state();
   CHECK(c->initial_state() == s);
@@ -209,14 +209,14 @@ TEST_CASE("prover: clones share ids and agree") {
 TEST_CASE("perft: ticTacToe golden counts") {
   // 9 * 8 * 7 * 6 * 5: no line of three exists before the fifth mark, so no state before depth 5
   // is terminal; depth 6 adds the 1440 games won by x on the fifth mark as earlier leaves.
-  auto m = shipped("ticTacToe");
+  auto m = shipped_prover("ticTacToe");
   std::vector<uint64_t> counts = perft(*m, m->initial_state(), 6);
   CHECK(counts == std::vector<uint64_t>{9, 72, 504, 3024, 15120, 1440 + (15120 - 1440) * 4});
 }
 
 TEST_CASE("perft: connect_four golden counts") {
   // 7 columns of height 6: no column fills and no four-in-a-row exists within 5 discs.
-  auto m = shipped("connect_four");
+  auto m = shipped_prover("connect_four");
   std::vector<uint64_t> counts = perft(*m, m->initial_state(), 5);
   CHECK(counts == std::vector<uint64_t>{7, 49, 343, 2401, 16807});
 }

@@ -7,14 +7,15 @@
 #include "test_support.h"
 
 using namespace ggp::server_protocol;
+namespace wire = ggp::server_protocol::testing;  // the captured exchanges
 
 namespace {
 
 // Every message parses and prints back byte for byte; all six kinds are among them.
-void check_round_trips(const std::vector<testing::CapturedExchange>& exchanges) {
+void check_round_trips(const std::vector<wire::CapturedExchange>& exchanges) {
   std::set<MessageKind> kinds;
   for (const auto& x : exchanges) {
-    const std::string text = testing::http_body(x.request);
+    const std::string text = wire::http_body(x.request);
     Message m = parse_message(text);
     kinds.insert(m.kind);
     CHECK(print_message(m) == text);
@@ -25,16 +26,16 @@ void check_round_trips(const std::vector<testing::CapturedExchange>& exchanges) 
 }  // namespace
 
 TEST_CASE("messages: every message of our GGP-Base wire fixture prints back byte for byte") {
-  auto exchanges = testing::read_wire_fixture("tictactoe.txt");
+  auto exchanges = wire::read_wire_fixture("tictactoe.txt");
   REQUIRE(exchanges.size() == 15);
   check_round_trips(exchanges);
 }
 
 TEST_CASE("corpus: messages: every captured GGP-Base message prints back byte for byte") {
-  std::vector<testing::CapturedExchange> exchanges;
+  std::vector<wire::CapturedExchange> exchanges;
   for (const char* name : {"tictactoe-match-xplayer.log", "tictactoe-match-oplayer.log",
                            "preview-start-abort.log"})
-    for (auto& x : testing::read_capture(ggp::testing::corpus_path(std::string("protocol/") + name)))
+    for (auto& x : wire::read_capture(ggp::testing::corpus_path(std::string("protocol/") + name)))
       exchanges.push_back(std::move(x));
   REQUIRE(exchanges.size() >= 18);
   check_round_trips(exchanges);
@@ -71,7 +72,7 @@ TEST_CASE("messages: keywords are case-insensitive, printing is canonical") {
 }
 
 TEST_CASE("messages: the rules of START become a validated game") {
-  Message m = parse_message("( START m r (" + testing::tictactoe_rules() + ") 10 5)");
+  Message m = parse_message("( START m r (" + wire::tictactoe_rules() + ") 10 5)");
   auto game = load_rule_sheet(*m.rules, "START m");
   REQUIRE(game);
   CHECK(game->roles.size() == 2);

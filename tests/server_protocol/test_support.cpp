@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "gdl/loader.h"
+#include "support/files.h"
 #include "propnet/machine_factory.h"
 
 namespace ggp::server_protocol::testing {
@@ -50,12 +51,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ggp::testing::slurp;
 
 }  // namespace
 

@@ -64,9 +64,12 @@ inline std::string corpus_path(const std::string& relative) {
   return path.string();
 }
 
+// The folder of the games shipped with the project, games_kif/.
+inline const std::filesystem::path kShippedGames = std::filesystem::path(GGP_SOURCE_ROOT) / "games_kif";
+
 // A game shipped with the project: games_kif/<name>.kif.
 inline std::string shipped_game_path(const std::string& name) {
-  return std::string(GGP_SOURCE_ROOT) + "/games_kif/" + name + ".kif";
+  return (kShippedGames / (name + ".kif")).string();
 }
 
 }  // namespace ggp::testing

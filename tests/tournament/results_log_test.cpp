@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/files.h"
 #include "tournament/results_log.h"
 
 using namespace ggp::tournament;
@@ -13,10 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_folder(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("ggp_results_log_" + name + "_" +
-                                                    std::to_string(::getpid()));
-  fs::remove_all(dir);
+// An empty folder of the temp folder.
+fs::path empty_folder(const std::string& name) {
+  const fs::path dir = ggp::testing::fresh_folder("ggp_results_log_" + name);
   fs::create_directories(dir);
   return dir;
 }
@@ -37,17 +37,12 @@ MatchResult result(const std::string& id) {
   return r;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ggp::testing::slurp;
 
 }  // namespace
 
 TEST_CASE("results log: appended lines are read back after a reopen") {
-  const fs::path dir = fresh_folder("reopen");
+  const fs::path dir = empty_folder("reopen");
   {
     ResultsLog log(dir / "m.jsonl");
     log.append(result("one"));
@@ -68,7 +63,7 @@ TEST_CASE("results log: appended lines are read back after a reopen") {
 }
 
 TEST_CASE("results log: a partial last line is dropped, and the next line starts clean") {
-  const fs::path dir = fresh_folder("partial");
+  const fs::path dir = empty_folder("partial");
   {
     ResultsLog log(dir / "m.jsonl");
     log.append(result("one"));

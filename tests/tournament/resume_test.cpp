@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/files.h"
 #include "support/run_command.h"
 
 namespace fs = std::filesystem;
@@ -22,10 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::vector<std::string> complete_lines(const fs::path& file) {
-  std::ifstream in(file);
-  std::ostringstream s;
-  s << in.rdbuf();
-  const std::string text = s.str();
+  const std::string text = ggp::testing::slurp(file);
   std::vector<std::string> lines;
   for (size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1)
     lines.push_back(text.substr(begin, end - begin));

@@ -10,6 +10,7 @@
 #include "agent/random_player.h"
 #include "tournament/html_report.h"
 #include "tournament/runner.h"
+#include "support/files.h"
 #include "tournament/summary.h"
 
 using namespace ggp::tournament;
@@ -17,12 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_folder(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("ggp_runner_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
+using ggp::testing::fresh_folder;
+using ggp::testing::slurp;
 
 TournamentSpec tic_tac_toe(int matches) {
   TournamentSpec spec;
@@ -43,13 +40,6 @@ RunHooks random_players() {
   return hooks;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 size_t count(const std::string& text, const std::string& what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -59,7 +49,7 @@ size_t count(const std::string& text, const std::string& what) {
 }  // namespace
 
 TEST_CASE("runner: in-process players, two matches at a time, every scheduled match once") {
-  const fs::path dir = fresh_folder("inprocess");
+  const fs::path dir = fresh_folder("ggp_runner_inprocess");
   TournamentSpec spec = tic_tac_toe(2);
   spec.settings.parallel = 2;
   Tournament t(spec);
@@ -92,7 +82,7 @@ TEST_CASE("runner: in-process players, two matches at a time, every scheduled ma
 }
 
 TEST_CASE("runner: players over HTTP are ggp serve processes; their CPU is measured") {
-  const fs::path dir = fresh_folder("http");
+  const fs::path dir = fresh_folder("ggp_runner_http");
   TournamentSpec spec = tic_tac_toe(2);
   spec.players.pop_back();
   spec.players[1].spec = "uct:playouts=300";
@@ -121,7 +111,7 @@ TEST_CASE("runner: players over HTTP are ggp serve processes; their CPU is measu
 }
 
 TEST_CASE("runner: a player of another binary plays over HTTP beside an in-process one") {
-  const fs::path dir = fresh_folder("binary");
+  const fs::path dir = fresh_folder("ggp_runner_binary");
   TournamentSpec spec = tic_tac_toe(2);
   spec.players.pop_back();
   spec.players[1].binary = GGP_BINARY;  // as a copy of another build would be
@@ -141,7 +131,7 @@ TEST_CASE("runner: a player of another binary plays over HTTP beside an in-proce
 }
 
 TEST_CASE("report: charts, heat maps, the match list and replay data in one file") {
-  const fs::path dir = fresh_folder("report");
+  const fs::path dir = fresh_folder("ggp_runner_report");
   Tournament t(tic_tac_toe(2));
   const auto results = t.run(dir, random_players());
   ReportInput in;
