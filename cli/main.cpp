@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   std::sort(adders.begin(), adders.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   for (const auto& adder : adders) adder.add(app);
   try {
+    for (const auto& adder : adders) app.get_subcommand(adder.name);  // throws if it names none
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
