@@ -12,9 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "cli/cpu_clock.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
+#include "reasoner/cpu_clock.h"
 #include "reasoner/playout.h"
 #include "reasoner/prover.h"
 
@@ -68,7 +68,7 @@ int run_bench(const BenchOptions& o) {
   uint64_t playouts = 0, states = 0, unsafe = 0;
   std::vector<double> goal_sums(m.num_roles(), 0.0);
   auto t1 = Clock::now();
-  double cpu0 = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+  double cpu0 = reasoner::cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
   double elapsed = 0;
   while (elapsed < o.seconds) {  // the clock after every call: slow games overshoot little
     if (o.batch > 0) {
@@ -88,7 +88,7 @@ int run_bench(const BenchOptions& o) {
     }
     elapsed = std::chrono::duration<double>(Clock::now() - t1).count();
   }
-  double cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+  double cpu = reasoner::cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0;
   struct rusage usage {};
   getrusage(RUSAGE_SELF, &usage);
   double peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
@@ -129,8 +129,7 @@ int run_bench(const BenchOptions& o) {
   return 0;
 }
 
-void add_bench_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("bench", "Random playouts per second on a game");
+void configure_bench_command(CLI::App* cmd) {
   static BenchOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--machine", o.machine, "prover, propnet or default");
@@ -146,7 +145,8 @@ void add_bench_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_bench(o); });
 }
 
-const CommandRegistration bench_registration("bench", add_bench_command);
+const CommandRegistration bench_registration(
+    "bench", "Random playouts per second on a game", configure_bench_command);
 
 }  // namespace
 }  // namespace ggp::cli

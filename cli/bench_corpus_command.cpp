@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/cpu_clock.h"
 #include "gdl/loader.h"
 #include "propnet/propnet_machine.h"
+#include "reasoner/cpu_clock.h"
 #include "reasoner/playout.h"
 #include "reasoner/prover.h"
 
@@ -33,13 +33,13 @@ double playouts_per_second(reasoner::StateMachine& m, double seconds) {
   reasoner::PlayoutBuffers buffers;
   reasoner::State start = m.initial_state();
   size_t playouts = 0;
-  double t0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID), elapsed = 0;
+  double t0 = reasoner::cpu_seconds(CLOCK_PROCESS_CPUTIME_ID), elapsed = 0;
   while (elapsed < seconds) {
     const reasoner::State* end = nullptr;
     reasoner::depth_charge(m, start, rng, buffers, end, 10000);
     for (reasoner::RoleIndex r = 0; r < m.num_roles(); ++r) m.goal(*end, r);
     ++playouts;
-    elapsed = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
+    elapsed = reasoner::cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
   }
   return static_cast<double>(playouts) / elapsed;
 }
@@ -132,9 +132,7 @@ int run_bench_corpus(const CorpusOptions& o) {
   return 0;
 }
 
-void add_bench_corpus_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("bench-corpus",
-                                 "Build the propnet of every corpus game and time it against the prover");
+void configure_bench_corpus_command(CLI::App* cmd) {
   static CorpusOptions o;
   cmd->add_option("--manifest", o.manifest, "the corpus manifest.tsv (games beside it)");
   cmd->add_option("--filter", o.filter, "only games whose source/key contains this");
@@ -147,7 +145,10 @@ void add_bench_corpus_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_bench_corpus(o); });
 }
 
-const CommandRegistration bench_corpus_registration("bench-corpus", add_bench_corpus_command);
+const CommandRegistration bench_corpus_registration(
+    "bench-corpus",
+    "Build the propnet of every corpus game and time it against the prover",
+    configure_bench_corpus_command);
 
 }  // namespace
 }  // namespace ggp::cli

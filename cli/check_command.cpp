@@ -46,8 +46,7 @@ int run_check(const std::string& path, bool strict) {
   }
 }
 
-void add_check_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("check", "Parse and validate a GDL rule sheet");
+void configure_check_command(CLI::App* cmd) {
   static std::string path;
   static bool strict = false;
   cmd->add_option("game", path, "the .kif file")->required();
@@ -55,7 +54,8 @@ void add_check_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_check(path, strict); });
 }
 
-const CommandRegistration check_registration("check", add_check_command);
+const CommandRegistration check_registration(
+    "check", "Parse and validate a GDL rule sheet", configure_check_command);
 
 }  // namespace
 

@@ -11,21 +11,22 @@ namespace ggp::cli {
 // Exit status of the subcommand that ran, set by its callback and returned by main.
 int& exit_status();
 
-using CommandAdder = std::function<void(CLI::App&)>;
+// Adds a subcommand's options and callback to it.
+using CommandConfigurer = std::function<void(CLI::App* command)>;
 
-struct NamedAdder {
-  std::string name;  // the subcommand's name: `ggp --help` lists them in its order
-  CommandAdder add;
+struct Command {
+  std::string name, description;  // `ggp --help` lists the subcommands sorted by name
+  CommandConfigurer configure;
 };
 
-// `const CommandRegistration my_registration("my-command", add_my_command);` in a command's file
-// adds it to `ggp`. The names of the file-local objects must differ across cli/, which is
-// compiled as a unity build (CMakeLists.txt).
+// `const CommandRegistration my_registration("my-command", "what it does", configure_my_command);`
+// in a command's file adds it to `ggp`. The names of file-local objects must differ across cli/,
+// which is compiled as a unity build (CMakeLists.txt).
 struct CommandRegistration {
-  CommandRegistration(std::string name, CommandAdder adder);
+  CommandRegistration(std::string name, std::string description, CommandConfigurer configure);
 };
 
-// Every registered adder, in the order of static initialisation (which the build decides).
-std::vector<NamedAdder>& command_adders();
+// Every registered command, in the order of static initialisation (which the build decides).
+std::vector<Command>& registered_commands();
 
 }  // namespace ggp::cli

@@ -103,9 +103,7 @@ int run_factors(const std::vector<std::string>& paths, bool json, double budget_
   return status;
 }
 
-void add_factors_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "factors", "Independent sub-games of a game's propnet, and which the goals read");
+void configure_factors_command(CLI::App* cmd) {
   static std::vector<std::string> paths;
   static bool json = false;
   static double budget_seconds = propnet::PropnetLimits{}.seconds;
@@ -116,7 +114,10 @@ void add_factors_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_factors(paths, json, budget_seconds); });
 }
 
-const CommandRegistration factors_registration("factors", add_factors_command);
+const CommandRegistration factors_registration(
+    "factors",
+    "Independent sub-games of a game's propnet, and which the goals read",
+    configure_factors_command);
 
 }  // namespace
 }  // namespace ggp::cli

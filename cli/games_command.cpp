@@ -125,8 +125,7 @@ int run_games(const std::string& dir_option, bool json, double budget_seconds) {
   return std::any_of(rows.begin(), rows.end(), [](const GameRow& r) { return !r.problem.empty(); });
 }
 
-void add_games_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("games", "List the game library: roles, kind, propnet size and build time");
+void configure_games_command(CLI::App* cmd) {
   static std::string dir;
   static bool json = false;
   static double budget_seconds = propnet::PropnetLimits{}.seconds;
@@ -137,7 +136,10 @@ void add_games_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_games(dir, json, budget_seconds); });
 }
 
-const CommandRegistration games_registration("games", add_games_command);
+const CommandRegistration games_registration(
+    "games",
+    "List the game library: roles, kind, propnet size and build time",
+    configure_games_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -53,8 +53,7 @@ int run_gtp(const GtpOptions& o) {
   return 0;
 }
 
-void add_gtp_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("gtp", "Play a board game (Go) over the Go Text Protocol on stdin/stdout");
+void configure_gtp_command(CLI::App* cmd) {
   static GtpOptions o;
   cmd->add_option("--game", o.game, "the rule sheet (e.g. games_kif/go_9x9.kif)")->required();
   cmd->add_option("--map", o.map, "the GTP map (default: <game>.gtp.json or <family>.gtp.json beside it)");
@@ -71,7 +70,10 @@ void add_gtp_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_gtp(o); });
 }
 
-const CommandRegistration gtp_registration("gtp", add_gtp_command);
+const CommandRegistration gtp_registration(
+    "gtp",
+    "Play a board game (Go) over the Go Text Protocol on stdin/stdout",
+    configure_gtp_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -44,9 +44,7 @@ int run_heuristic(const HeuristicOptions& o) {
   return 0;
 }
 
-void add_heuristic_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "heuristic", "The evaluation a player learns at START: piece sets, fit and held-out check");
+void configure_heuristic_command(CLI::App* cmd) {
   static HeuristicOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--machine", o.machine, "prover, propnet or default");
@@ -58,7 +56,10 @@ void add_heuristic_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_heuristic(o); });
 }
 
-const CommandRegistration heuristic_registration("heuristic", add_heuristic_command);
+const CommandRegistration heuristic_registration(
+    "heuristic",
+    "The evaluation a player learns at START: piece sets, fit and held-out check",
+    configure_heuristic_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -10,23 +10,24 @@ int& exit_status() {
   static int status = 0;
   return status;
 }
-std::vector<NamedAdder>& command_adders() {
-  static std::vector<NamedAdder> adders;
-  return adders;
+std::vector<Command>& registered_commands() {
+  static std::vector<Command> commands;
+  return commands;
 }
-CommandRegistration::CommandRegistration(std::string name, CommandAdder adder) {
-  command_adders().push_back({std::move(name), std::move(adder)});
+CommandRegistration::CommandRegistration(std::string name, std::string description,
+                                         CommandConfigurer configure) {
+  registered_commands().push_back({std::move(name), std::move(description), std::move(configure)});
 }
 }  // namespace ggp::cli
 
 int main(int argc, char** argv) {
   CLI::App app{"ggp: a General Game Playing agent (GDL, propnet, MCTS, GGP HTTP protocol)"};
   app.require_subcommand(1);
-  std::vector<ggp::cli::NamedAdder>& adders = ggp::cli::command_adders();
-  std::sort(adders.begin(), adders.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-  for (const auto& adder : adders) adder.add(app);
+  std::vector<ggp::cli::Command>& commands = ggp::cli::registered_commands();
+  std::sort(commands.begin(), commands.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
+  for (const auto& c : commands) c.configure(app.add_subcommand(c.name, c.description));
   try {
-    for (const auto& adder : adders) app.get_subcommand(adder.name);  // throws if it names none
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);

@@ -188,8 +188,7 @@ int run_match(const MatchOptions& o) {
   return aborted == 0 ? 0 : 1;
 }
 
-void add_match_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("match", "Play matches between players (in-process or HTTP)");
+void configure_match_command(CLI::App* cmd) {
   static MatchOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--player", o.players,
@@ -209,7 +208,8 @@ void add_match_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_match(o); });
 }
 
-const CommandRegistration match_registration("match", add_match_command);
+const CommandRegistration match_registration(
+    "match", "Play matches between players (in-process or HTTP)", configure_match_command);
 
 }  // namespace
 }  // namespace ggp::cli

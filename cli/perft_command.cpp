@@ -30,8 +30,7 @@ int run_perft(const PerftOptions& o) {
   return 0;
 }
 
-void add_perft_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("perft", "Count the joint-move tree's leaves at each depth");
+void configure_perft_command(CLI::App* cmd) {
   static PerftOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("depth", o.depth, "the largest depth")->required();
@@ -39,7 +38,8 @@ void add_perft_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_perft(o); });
 }
 
-const CommandRegistration perft_registration("perft", add_perft_command);
+const CommandRegistration perft_registration(
+    "perft", "Count the joint-move tree's leaves at each depth", configure_perft_command);
 
 }  // namespace
 }  // namespace ggp::cli

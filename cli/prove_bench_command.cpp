@@ -209,9 +209,7 @@ int run_prove_bench(const ProveBenchOptions& o) {
   return 0;
 }
 
-void add_prove_bench_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "bench-prove", "Forced-win proofs alone on positions of random games: depth and states/s");
+void configure_prove_bench_command(CLI::App* cmd) {
   static ProveBenchOptions o;
   cmd->add_option("game", o.game, "the .kif file (two roles)")->required();
   cmd->add_option("--positions", o.positions, "positions, each from one random game");
@@ -231,7 +229,10 @@ void add_prove_bench_command(CLI::App& app) {
   });
 }
 
-const CommandRegistration prove_bench_registration("bench-prove", add_prove_bench_command);
+const CommandRegistration prove_bench_registration(
+    "bench-prove",
+    "Forced-win proofs alone on positions of random games: depth and states/s",
+    configure_prove_bench_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -111,11 +111,7 @@ int run_search_bench(const SearchBenchOptions& o) {
   return 0;
 }
 
-void add_search_bench_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "bench-search",
-      "One search from the initial state (or a record's position) with a fixed budget: speed and "
-      "signature");
+void configure_search_bench_command(CLI::App* cmd) {
   static SearchBenchOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--searcher", o.searcher, "searcher spec, e.g. uct:c=0.4 (see ggp match --help)");
@@ -132,7 +128,11 @@ void add_search_bench_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_search_bench(o); });
 }
 
-const CommandRegistration search_bench_registration("bench-search", add_search_bench_command);
+const CommandRegistration search_bench_registration(
+    "bench-search",
+    "One search from the initial state (or a record's position) with a fixed budget: speed and "
+    "signature",
+    configure_search_bench_command);
 
 }  // namespace
 }  // namespace ggp::cli

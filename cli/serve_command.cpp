@@ -77,8 +77,7 @@ int run_serve(const ServeOptions& o) {
   std::_Exit(0);
 }
 
-void add_serve_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "Play as a GGP player over HTTP");
+void configure_serve_command(CLI::App* cmd) {
   static ServeOptions o;
   cmd->add_option("--port", o.port, "TCP port (0: any free port)")->capture_default_str();
   cmd->add_option("--bind", o.bind, "address to listen on")->capture_default_str();
@@ -106,7 +105,8 @@ void add_serve_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_serve(o); });
 }
 
-const CommandRegistration serve_registration("serve", add_serve_command);
+const CommandRegistration serve_registration(
+    "serve", "Play as a GGP player over HTTP", configure_serve_command);
 
 }  // namespace
 }  // namespace ggp::cli

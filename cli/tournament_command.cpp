@@ -203,10 +203,7 @@ int run_tournament(const TournamentOptions& o) {
   return 0;
 }
 
-void add_tournament_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "tournament",
-      "Round robin over games, players and seats; resumable; summary, ratings and HTML report");
+void configure_tournament_command(CLI::App* cmd) {
   static TournamentOptions o;
   o.cmd = cmd;
   cmd->add_option("file", o.file,
@@ -246,7 +243,10 @@ void add_tournament_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_tournament(o); });
 }
 
-const CommandRegistration tournament_registration("tournament", add_tournament_command);
+const CommandRegistration tournament_registration(
+    "tournament",
+    "Round robin over games, players and seats; resumable; summary, ratings and HTML report",
+    configure_tournament_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -35,8 +35,7 @@ int run_verify(const VerifyOptions& o) {
   }
 }
 
-void add_verify_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("verify", "Replay a reference trace on a state machine");
+void configure_verify_command(CLI::App* cmd) {
   static VerifyOptions o;
   cmd->add_option("game", o.game, "the .kif file")->required();
   cmd->add_option("--trace", o.trace, "the .jsonl trace")->required();
@@ -45,7 +44,8 @@ void add_verify_command(CLI::App& app) {
   cmd->callback([] { exit_status() = run_verify(o); });
 }
 
-const CommandRegistration verify_registration("verify", add_verify_command);
+const CommandRegistration verify_registration(
+    "verify", "Replay a reference trace on a state machine", configure_verify_command);
 
 }  // namespace
 }  // namespace ggp::cli

@@ -9,6 +9,7 @@
 
 #include "gdl/parser.h"
 #include "gdl/sexpr.h"
+#include "reasoner/cpu_clock.h"
 #include "reasoner/evaluator.h"
 #include "reasoner/id_registry.h"
 #include "reasoner/program.h"
@@ -379,12 +380,6 @@ DynamicRows trial_game(const std::shared_ptr<Family>& family) {
   return trial.dynamic_rows();
 }
 
-double thread_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 // The CPU seconds per state of a random playout from the initial state (a fixed seed), each state
 // asked what a search asks: terminal, goals, legal moves, next state. It stops at the end of the
 // game, after `max_states` states, or after `budget` seconds once 3 states are done; `states`
@@ -396,10 +391,11 @@ double seconds_per_state(const std::shared_ptr<Family>& family, size_t max_state
   Random rng(0x5eed);
   State state = prover.initial_state(), next;
   JointMove joint(prover.num_roles());
-  const double start = thread_cpu_seconds();
+  const double start = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
   states = 0;
   try {
-    while (states < max_states && (states < 3 || thread_cpu_seconds() - start < budget)) {
+    while (states < max_states &&
+           (states < 3 || cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start < budget)) {
       ++states;
       if (prover.is_terminal(state)) break;
       bool stuck = false;
@@ -416,7 +412,7 @@ double seconds_per_state(const std::shared_ptr<Family>& family, size_t max_state
   } catch (const StaticOverflow&) {
     return std::numeric_limits<double>::infinity();
   }
-  return (thread_cpu_seconds() - start) / static_cast<double>(states);
+  return (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start) / static_cast<double>(states);
 }
 
 struct Plan {

@@ -24,8 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gdl/loader.h"
 #include "cli/patient_machine.h"
+#include "gdl/loader.h"
 
 namespace ggp {
 namespace {

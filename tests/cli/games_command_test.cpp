@@ -11,13 +11,14 @@
 #include <string>
 
 #include "gdl/loader.h"
+#include "support/corpus.h"
 #include "support/run_command.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kGamesDir = fs::path(GGP_SOURCE_ROOT) / "games_kif";
+using ggp::testing::kShippedGames;
 
 }  // namespace
 
@@ -33,7 +34,7 @@ TEST_CASE("ggp games --json: every games_kif/*.kif with its roles, kind and prop
   std::map<std::string, nlohmann::json> by_name;
   for (const nlohmann::json& row : rows) by_name[row.at("game").get<std::string>()] = row;
   size_t games = 0;
-  for (const auto& entry : fs::directory_iterator(kGamesDir)) {
+  for (const auto& entry : fs::directory_iterator(kShippedGames)) {
     if (entry.path().extension() != ".kif") continue;
     ++games;
     const std::string name = entry.path().stem().string();
@@ -57,7 +58,7 @@ TEST_CASE("ggp games DIR: a table row per game; a game without a Kind line is a 
   REQUIRE_MESSAGE(fs::exists(GGP_BINARY), GGP_BINARY << " is not built");
   const fs::path dir = fs::temp_directory_path() / ("ggp_games_test_" + std::to_string(getpid()));
   fs::create_directories(dir);
-  fs::copy_file(kGamesDir / "ticTacToe.kif", dir / "ticTacToe.kif");
+  fs::copy_file(kShippedGames / "ticTacToe.kif", dir / "ticTacToe.kif");
   {
     std::ofstream bare(dir / "bare.kif");
     bare << "; Bare: no kind.\n(role only)\n(init done)\n(<= (legal only wait) (true done))\n"

@@ -11,13 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/patient_machine.h"
 #include "gdl/game_header.h"
 #include "gdl/loader.h"
-#include "cli/patient_machine.h"
 #include "reasoner/differential.h"
 #include "reasoner/perft.h"
 #include "reasoner/playout.h"
 #include "reasoner/random.h"
+#include "support/corpus.h"
 
 namespace ggp {
 namespace {
@@ -26,11 +27,11 @@ using reasoner::RoleIndex;
 using reasoner::State;
 using reasoner::StateMachine;
 
-const std::filesystem::path kGamesDir = std::filesystem::path(GGP_SOURCE_ROOT) / "games_kif";
+using ggp::testing::kShippedGames;
 
 std::vector<std::filesystem::path> shipped_games() {
   std::vector<std::filesystem::path> out;
-  for (const auto& entry : std::filesystem::directory_iterator(kGamesDir))
+  for (const auto& entry : std::filesystem::directory_iterator(kShippedGames))
     if (entry.path().extension() == ".kif") out.push_back(entry.path());
   std::sort(out.begin(), out.end());
   return out;
@@ -153,7 +154,7 @@ const std::vector<Golden> kGolden = {
 TEST_CASE("the shipped games have their golden perft counts on both machines") {
   for (const Golden& golden : kGolden) {
     CAPTURE(golden.file);
-    auto game = gdl::load_game_file((kGamesDir / golden.file).string());
+    auto game = gdl::load_game_file((kShippedGames / golden.file).string());
     for (auto kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
       auto machine = testing::build_patient_machine(game, kind);
       CAPTURE(machine->name());
@@ -171,7 +172,7 @@ bool has_move(const std::vector<std::string>& moves, const std::string& move) {
 // last liberty at (4 5) captures: the winning move in Atarigo, an illegal one in Nogo.
 TEST_CASE("atarigo and nogo: suicide is illegal; a capture wins atarigo and is illegal in nogo") {
   for (const bool atarigo : {true, false}) {
-    auto game = gdl::load_game_file((kGamesDir / (atarigo ? "atarigo_5x5.kif" : "nogo_5x5.kif")).string());
+    auto game = gdl::load_game_file((kShippedGames / (atarigo ? "atarigo_5x5.kif" : "nogo_5x5.kif")).string());
     for (auto kind : {propnet::MachineKind::Prover, propnet::MachineKind::Propnet}) {
       auto m = testing::build_patient_machine(game, kind);
       CAPTURE(atarigo);

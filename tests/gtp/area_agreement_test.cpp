@@ -9,6 +9,7 @@
 #include "gtp/board_map.h"
 #include "propnet/machine_factory.h"
 #include "reasoner/playout.h"
+#include "support/corpus.h"
 
 namespace ggp::gtp {
 namespace {
@@ -16,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST_CASE("the area count and komi name the winner the Go sheets' goals name") {
-  const fs::path games = fs::path(GGP_SOURCE_ROOT) / "games_kif";
+  const fs::path& games = ggp::testing::kShippedGames;
   const BoardMap map = read_board_map(find_board_map((games / "go_5x5.kif").string()));
   for (const auto& [size, playouts] : {std::pair{5, 300}, std::pair{7, 60}}) {
     const Sheet* sheet = map.sheet(size);

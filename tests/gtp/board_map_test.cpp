@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "support/corpus.h"
 #include "gtp/area_score.h"
 #include "gtp/board_map.h"
+#include "support/corpus.h"
 
 namespace ggp::gtp {
 namespace {

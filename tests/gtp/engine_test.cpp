@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <regex>
 
-#include "support/corpus.h"
 #include "gtp/engine.h"
+#include "support/corpus.h"
 
 namespace ggp::gtp {
 namespace {

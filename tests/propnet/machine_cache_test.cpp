@@ -9,8 +9,8 @@
 
 #include "gdl/loader.h"
 #include "gdl/parser.h"
-#include "propnet/machine_cache.h"
 #include "propnet/lane_replay.h"
+#include "propnet/machine_cache.h"
 #include "reasoner/perft.h"
 #include "support/corpus.h"
 

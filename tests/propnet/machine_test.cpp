@@ -7,9 +7,9 @@
 #include <new>
 
 #include "gdl/loader.h"
+#include "propnet/lane_replay.h"
 #include "propnet/machine_factory.h"
 #include "propnet/propnet_machine.h"
-#include "propnet/lane_replay.h"
 #include "reasoner/playout.h"
 #include "support/corpus.h"
 

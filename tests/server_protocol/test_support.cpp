@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "gdl/loader.h"
-#include "support/files.h"
 #include "propnet/machine_factory.h"
+#include "support/files.h"
 
 namespace ggp::server_protocol::testing {
 namespace {

@@ -40,8 +40,7 @@ std::vector<std::string> tournament_args(const fs::path& out) {
 }  // namespace
 
 TEST_CASE("tournament: killed with kill -9 mid-run, the same command resumes it") {
-  const fs::path out = fs::temp_directory_path() / ("ggp_resume_test_" + std::to_string(::getpid()));
-  fs::remove_all(out);
+  const fs::path out = ggp::testing::fresh_folder("ggp_resume_test");
   std::vector<std::string> args = tournament_args(out);
   const fs::path log = out.string() + ".first.txt";
 

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "agent/random_player.h"
+#include "support/files.h"
 #include "tournament/html_report.h"
 #include "tournament/runner.h"
-#include "support/files.h"
 #include "tournament/summary.h"
 
 using namespace ggp::tournament;

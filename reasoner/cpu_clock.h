@@ -1,9 +1,9 @@
 #pragma once
-// CPU time for the benchmarks: with other processes on the cores, wall-clock rates understate the
-// machine's speed.
+// CPU time, for benchmarks and budgets: with other processes on the cores, wall-clock rates
+// understate the machine's speed.
 #include <ctime>
 
-namespace ggp::cli {
+namespace ggp::reasoner {
 
 // Seconds of CPU time on `clock`: CLOCK_THREAD_CPUTIME_ID (this thread) or
 // CLOCK_PROCESS_CPUTIME_ID (every thread of the process).
@@ -13,4 +13,4 @@ inline double cpu_seconds(clockid_t clock) {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
-}  // namespace ggp::cli
+}  // namespace ggp::reasoner
