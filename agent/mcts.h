@@ -31,6 +31,7 @@
 #include "agent/forced_win.h"
 #include "agent/goal_cutoff.h"
 #include "agent/heuristic.h"
+#include "agent/last_good_replies.h"
 #include "agent/mcts_config.h"
 #include "agent/mcts_tree.h"
 #include "agent/mcts_worker.h"
@@ -208,6 +209,8 @@ class MctsSearcher : public Searcher {
   // Appends to ppa_trace_ the steps of `joint_moves` (role-major) from `start`, with each role's
   // legal moves as the machine gives them.
   void replay_lane(const reasoner::State& start, std::span<const reasoner::MoveId> joint_moves);
+  // Appends to lane_previous_ the last joint move of w's descent (kNone without one).
+  void push_last_tree_move(const MctsWorker& w);
   // AMAF's update for each simulation of `results` (as in backup_playouts).
   void update_amaf(MctsWorker& w, std::span<const double> results);
   // Fills w.amaf_edges from w's path and trace (valid until either changes: w.amaf_ready).
@@ -278,6 +281,8 @@ class MctsSearcher : public Searcher {
   std::vector<std::vector<reasoner::MoveId>> batch_moves_;  // per lane: batch_amaf, lane MAST/PPA
   std::vector<float> lane_values_;  // by MoveId: the MAST means or PPA weights the lanes play by
   Trace ppa_trace_;                 // learn_ppa_from_lanes: a replayed simulation
+  LastGoodReplies replies_;         // last_good_replies: learnt from every lane, kept all match
+  std::vector<reasoner::MoveId> lane_previous_;  // per lane, role-major: its leaf's last tree move
   reasoner::State ppa_state_, ppa_next_;
   Clock::duration last_batch_{};  // how long the last batch of playouts took
   std::mutex tree_mutex_;  // held by tree-parallel workers for everything but the playout

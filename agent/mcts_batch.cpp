@@ -9,10 +9,12 @@
 // from them as from a sequential playout; otherwise only the tree's own moves count for AMAF.
 // With ε-greedy MAST (PlayoutMode::MastGreedy) the lanes play by one MAST table, the first
 // worker's, which every leaf's tree moves and every lane's moves teach (MoveBias, Tak, Winands &
-// Björnsson 2012). With ε-greedy PPA (PlayoutMode::PpaGreedy) they play by the first worker's PPA
-// weights, which a few replayed lanes teach (agent/mcts_ppa.cpp). Gibbs MAST and PPA are not
-// played in the lanes (uniform there; they learn from the tree's moves only). As a sequential
-// rollout, a playout is scored by the goals where it stops: with the goal cutoff on
+// Björnsson 2012). With last_good_replies (two roles) the lanes answer a move with the last good
+// reply to it (agent/last_good_replies.h), the first step answering the leaf's last tree move;
+// every lane's playout teaches the table. With ε-greedy PPA (PlayoutMode::PpaGreedy) they play by
+// the first worker's PPA weights, which a few replayed lanes teach (agent/mcts_ppa.cpp). Gibbs MAST
+// and PPA are not played in the lanes (uniform there; they learn from the tree's moves only). As a
+// sequential rollout, a playout is scored by the goals where it stops: with the goal cutoff on
 // (agent/goal_cutoff.h), after the cutoff's depth.
 #include <algorithm>
 
@@ -42,13 +44,16 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   std::vector<uint8_t> expanded(leaves), completed(leaves * per_leaf);
   std::vector<double> results(leaves * per_leaf * num_roles_);
   const bool traced = config_.batch_amaf && config_.amaf != AmafMode::Off;
-  const bool recorded = traced || lane_mast || lane_ppa;  // the lanes' moves come back
+  const bool lane_replies = config_.last_good_replies && num_roles_ == 2;
+  const bool recorded =
+      traced || lane_mast || lane_ppa || lane_replies;  // the lanes' moves come back
   batch_moves_.resize(recorded ? leaves * per_leaf : 0);
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
     recycle_if_full();  // between batches: no descent holds a node
     const Clock::time_point descents_begin = Clock::now();
     starts.clear();
     lane_worker.clear();
+    lane_previous_.clear();
     uint64_t room = limits.max_playouts - done;
     for (size_t i = 0; i < leaves && room > 0 && !tree_.node(0).solved; ++i) {
       // Where one descent's expansion is slow (thousands of legal moves, each tried for a win at
@@ -73,6 +78,7 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       for (size_t j = 0; j < per_leaf && room > 0; ++j, --room) {
         starts.push_back(start);
         lane_worker.push_back(i);
+        if (lane_replies) push_last_tree_move(w);
       }
     }
     if (starts.empty()) continue;
@@ -93,7 +99,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     reasoner::MoveBias bias;
     if (lane_mast) {
       mast.means(lane_values_);
-      bias = reasoner::MoveBias::on_values(lane_values_, static_cast<float>(mast.unseen()), config_.mast_epsilon);
+      bias = reasoner::MoveBias::on_values(lane_values_, static_cast<float>(mast.unseen()),
+                                           config_.mast_epsilon);
     } else if (lane_ppa) {
       workers_[0]->ppa.values(lane_values_);
       bias = reasoner::MoveBias::on_values(lane_values_, 0.0f, config_.mast_epsilon);
@@ -103,6 +110,7 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     bias.piece_begin = piece_sets_.begin;
     bias.piece_facts = piece_sets_.facts;
     bias.pass_last = config_.pass_last;
+    if (lane_replies) bias.replies = replies_.table(), bias.reply_previous = lane_previous_;
     machine_.random_playouts_from(
         starts, workers_[0]->rng, results, std::span(completed).first(starts.size()),
         playout_depth(), std::span(batch_moves_).first(recorded ? starts.size() : 0),
@@ -119,9 +127,13 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       if (expanded[leaf]) finish_expansion(w);
       rollouts_ += next - k;
       done += next - k;
-      if (lane_mast)
-        for (size_t lane = k; lane < next; ++lane)
-          mast.update_moves(batch_moves_[lane], std::span(results).subspan(lane * num_roles_, num_roles_));
+      for (size_t lane = k; lane < next; ++lane) {
+        const auto lane_results = std::span(results).subspan(lane * num_roles_, num_roles_);
+        if (lane_mast) mast.update_moves(batch_moves_[lane], lane_results);
+        if (lane_replies)
+          replies_.learn(std::span(lane_previous_).subspan(lane * 2, 2), batch_moves_[lane],
+                         lane_results);
+      }
       // Not a line to remember (single role: best line): reached_terminal is false.
       if (!traced) {
         backup_playouts(w, std::span(results).subspan(k * num_roles_, (next - k) * num_roles_),
@@ -141,6 +153,12 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       }
     }
   }
+}
+
+void MctsSearcher::push_last_tree_move(const MctsWorker& w) {
+  const size_t steps = w.trace.steps();
+  for (reasoner::RoleIndex r = 0; r < num_roles_; ++r)
+    lane_previous_.push_back(steps > 0 ? w.trace.chosen(steps - 1, r) : LastGoodReplies::kNone);
 }
 
 }  // namespace ggp::agent

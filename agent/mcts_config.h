@@ -118,6 +118,9 @@ struct MctsConfig {
   // liberty of a chain, which is private too.
   bool private_captures = false;
   bool pass_last = false;  // batched playouts pass only where nothing else is left (MoveBias)
+  // Batched playouts of two-role games answer the other role's last move with its last good
+  // reply (LGRF-1, agent/last_good_replies.h: reasoner::MoveBias::replies) where it is legal.
+  bool last_good_replies = false;
   double ppa_alpha = 1.0;         // PPA learning rate alpha (paper: 1.0)
   uint32_t ppa_replays = 4;       // PpaGreedy, batched: lanes of each batch PPA learns from
 

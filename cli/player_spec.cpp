@@ -98,6 +98,7 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["private"] = number("private", c.avoid_private);
   s["private_captures"] = number("private_captures", c.private_captures);
   s["pass_last"] = number("pass_last", c.pass_last);
+  s["lgrf"] = number("lgrf", c.last_good_replies);
   s["ppa_alpha"] = number("ppa_alpha", c.ppa_alpha);
   s["ppa_replays"] = number("ppa_replays", c.ppa_replays);
   s["threshold"] = number("threshold", c.expand_threshold);
@@ -403,7 +404,8 @@ std::string player_spec_help() {
       "        another; two-role games), private_captures=0|1 (with private=1: a private move that\n"
       "        takes pieces is played all the same, in Go a capture), pass_last=0|1 (batched\n"
       "        playouts play a move legal on every turn of its role, a pass, only where nothing\n"
-      "        else is left),\n"
+      "        else is left), lgrf=0|1 (batched playouts of two-role games answer a move with\n"
+      "        the last good reply to it, forgotten when it loses: LGRF-1),\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

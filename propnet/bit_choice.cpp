@@ -94,7 +94,8 @@ uint64_t BitParallelPlayouts::choose_moves(uint32_t role, uint64_t movers, reaso
   }
   if (bias_.avoid_private) n = drop_private(role, n);
   if (bias_.pass_last) n = drop_passes(n);
-  uint64_t decided = follow_captures_ != 0 ? choose_captures(role, n, movers, rng) : 0;
+  uint64_t decided = replying_ ? choose_replies(role, n, movers) : 0;
+  if (follow_captures_ != 0) decided |= choose_captures(role, n, movers & ~decided, rng);
   if (follow_bias_ != 0) decided |= choose_by_value(role, n, movers & ~decided, rng);
   const int planes = std::bit_width(p_.role_moves[role + 1] - p_.role_moves[role]);
   // A fixed number of planes (the top ones stay zero) lets the compiler unroll the plane loops.
@@ -184,6 +185,7 @@ size_t BitParallelPlayouts::drop_passes(size_t n) {
 
 void BitParallelPlayouts::set_bias(const reasoner::MoveBias& bias) {
   bias_ = bias;
+  replying_ = !bias.replies.empty() && p_.num_roles == 2;
   auto in_256ths = [](double p) { return static_cast<uint32_t>(std::lround(std::clamp(p, 0.0, 1.0) * 256)); };
   follow_bias_ = bias.active() ? in_256ths(1.0 - bias.epsilon) : 0;
   follow_captures_ = bias.captures.active() ? in_256ths(bias.captures.share) : 0;
@@ -196,6 +198,28 @@ uint64_t BitParallelPlayouts::random_lanes(uint32_t share, uint64_t lanes, reaso
   for (int digit = 0; digit < 8; ++digit)
     mask = (share >> digit) & 1 ? (mask | rng.next()) : (mask & rng.next());
   return share >= 256 ? lanes : mask & lanes;
+}
+
+uint64_t BitParallelPlayouts::choose_replies(uint32_t role, size_t n, uint64_t movers) {
+  if (n < 2) return 0;  // no lane has a choice
+  const uint32_t* previous = &last_choice_[(1 - role) * kLanes];
+  const uint32_t first = p_.role_moves[role], end = p_.role_moves[role + 1];
+  for (uint64_t l = movers; l != 0; l &= l - 1) {
+    const reasoner::MoveId reply = bias_.reply(previous[std::countr_zero(l)]);
+    if (reply < first || reply >= end) continue;  // none, or not this role's
+    if (wanted_[reply] == 0) wanted_moves_.push_back(reply);
+    wanted_[reply] |= l & (0 - l);
+  }
+  if (wanted_moves_.empty()) return 0;
+  uint64_t decided = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (const uint64_t lanes = wanted_[legal_[i].first] & legal_[i].second; lanes != 0) {
+      set_choice(role, legal_[i].first, lanes);
+      decided |= lanes;
+    }
+  for (uint32_t m : wanted_moves_) wanted_[m] = 0;
+  wanted_moves_.clear();
+  return decided;
 }
 
 uint64_t BitParallelPlayouts::choose_captures(uint32_t role, size_t n, uint64_t movers,

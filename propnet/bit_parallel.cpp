@@ -23,6 +23,8 @@ BitParallelPlayouts::BitParallelPlayouts(std::shared_ptr<const BitProgram> bits)
   start_step_.assign(kLanes, 0);
   lane_moves_.resize(kLanes);
   choice_.assign(static_cast<size_t>(p_.num_roles) * kLanes, 0);
+  last_choice_.assign(choice_.size(), reasoner::MoveBias::kNoReply);
+  wanted_.assign(p_.num_moves, 0);
   multi_.assign(p_.num_roles, 0);
   private_open_.assign(p_.num_roles, 0);
   win_literal_.assign(p_.num_roles, -1);
@@ -179,6 +181,14 @@ void BitParallelPlayouts::record_moves(uint64_t moved) {
   }
 }
 
+void BitParallelPlayouts::remember_choices(uint64_t moved) {
+  for (uint32_t r = 0; r < p_.num_roles; ++r)
+    for (uint64_t l = moved; l != 0; l &= l - 1) {
+      const size_t i = r * kLanes + static_cast<size_t>(std::countr_zero(l));
+      last_choice_[i] = choice_[i];
+    }
+}
+
 void BitParallelPlayouts::clear(bool recording) {
   recording_ = recording;
   for (auto& moves : lane_moves_) moves.clear();
@@ -250,6 +260,7 @@ reasoner::PlayoutTally BitParallelPlayouts::play(uint64_t active, reasoner::Rand
     if (moved) {
       tally.steps += static_cast<size_t>(std::popcount(moved));
       if (recording_) record_moves(moved);
+      if (replying_) remember_choices(moved);
       scatter_inputs();
       apply_transition(moved, greedy_);
     }
@@ -318,6 +329,12 @@ reasoner::PlayoutTally BitParallelPlayouts::run_each(std::span<const reasoner::S
       if (f < p_.num_facts) w_[p_.base_node(f)] |= uint64_t{1} << i;
     });
   const uint32_t roles = p_.num_roles;
+  if (replying_)  // each lane's first step answers the joint move that led to its start
+    for (uint32_t r = 0; r < roles; ++r)
+      for (size_t i = 0; i < kLanes; ++i)
+        last_choice_[r * kLanes + i] = i < n && (i + 1) * roles <= bias.reply_previous.size()
+                                           ? bias.reply_previous[i * roles + r]
+                                           : reasoner::MoveBias::kNoReply;
   auto on_end = [&](uint64_t lanes, bool done) {
     for (uint64_t l = lanes; l != 0; l &= l - 1) {
       const int lane = std::countr_zero(l);

@@ -21,7 +21,8 @@
 // that leave no immediate win, as the filter of the sequential policy does).
 //
 // A reasoner::MoveBias (run_each) replaces the uniform draw in the lanes that follow it this step:
-// a capture where the lane has one (each with probability captures.share), else (each with
+// the last good reply to the other role's last move where it is legal, else a capture where the
+// lane has one (each with probability captures.share), else (each with
 // probability 1 - epsilon) their legal move of highest value (bit_choice.cpp), before the greedy
 // checks, which treat it as they treat a random draw.
 #include <array>
@@ -131,6 +132,10 @@ class BitParallelPlayouts {
   size_t drop_passes(size_t n);
   // Lanes where move m's twin is legal but for its role's guard (all lanes where m has no twin).
   uint64_t twin_open(uint32_t m) const { return word(bits_->twin_legal[m]); }
+  // Last good replies (MoveBias::replies, two roles): each lane of `movers` whose reply to the
+  // other role's move of its last step (last_choice_) is one of the `n` moves of legal_ legal in
+  // it takes that move. Returns the lanes decided.
+  uint64_t choose_replies(uint32_t role, size_t n, uint64_t movers);
   // Captures in the lanes (MoveBias): each lane of `movers` follows them with probability
   // captures.share (rounded to 1/256) and, where one of the `n` moves of legal_ is a capture in it
   // (one of its victims holds), takes one of those, uniformly at random. Returns the lanes decided.
@@ -161,6 +166,8 @@ class BitParallelPlayouts {
   void choose_win_candidates();
   // Forgets the take-backs of `lanes` (their decision is made).
   void clear_exclusions(uint64_t lanes);
+  // Keeps the joint move of every lane in `moved` in last_choice_ (replying_).
+  void remember_choices(uint64_t moved);
   // Records the joint move of every lane in `moved` (recording_).
   void record_moves(uint64_t moved);
   // Sets mover_of_ for the lanes of `lanes`: the only role with more than one legal move, or -1.
@@ -214,6 +221,10 @@ class BitParallelPlayouts {
   std::vector<std::pair<uint32_t, uint64_t>> tied_;  // the entries of one value (scratch)
   std::vector<uint64_t> private_open_;  // by role: lanes with a move that is not private (this step)
   bool redrawing_ = false;              // redraw_private_non_captures is choosing
+  bool replying_ = false;               // bias_ has replies and the game two roles
+  std::vector<uint32_t> last_choice_;   // by role * kLanes + lane: the move of its last step
+  std::vector<uint64_t> wanted_;        // by move: lanes whose reply it is (choose_replies)
+  std::vector<uint32_t> wanted_moves_;  // moves with a nonzero wanted_ word
 
   // Greedy playouts (bit_greedy.cpp).
   bool greedy_ = false;

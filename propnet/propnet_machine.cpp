@@ -136,9 +136,13 @@ class PropnetMachine final : public reasoner::StateMachine {
     const size_t width = BitParallelPlayouts::kLanes, roles = p_->num_roles;
     for (size_t i = 0; i < starts.size(); i += width) {
       const size_t n = std::min(width, starts.size() - i);
+      reasoner::MoveBias chunk = bias;  // reply_previous is per start
+      chunk.reply_previous = bias.reply_previous.size() >= (i + n) * roles
+                                 ? bias.reply_previous.subspan(i * roles, n * roles)
+                                 : std::span<const MoveId>{};
       reasoner::PlayoutTally t = lanes().run_each(
           starts.subspan(i, n), rng, results.subspan(i * roles, n * roles), completed.subspan(i, n),
-          max_depth, moves.empty() ? moves : moves.subspan(i, n), nullptr, policy, bias);
+          max_depth, moves.empty() ? moves : moves.subspan(i, n), nullptr, policy, chunk);
       tally.completed += t.completed;
       tally.steps += t.steps;
       tally.unsafe_picks += t.unsafe_picks;

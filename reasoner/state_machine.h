@@ -89,6 +89,16 @@ struct MoveBias {
   // move but an eye is left, so that a playout ends on a filled board that area scoring reads.
   // Only the propnet's lanes read it.
   bool pass_last = false;
+  // Last good replies (optional, two-role games: LGRF-1 of Baier & Drake 2010, "The Power of
+  // Forgetting", which Tak, Winands & Björnsson 2012 carried to GGP): replies[m] is the move to
+  // play in answer to the other role's move m of the step before, where it is legal (kNoReply, or
+  // a move of another role: none). It comes first, before captures and values. reply_previous,
+  // where not empty, holds per start the joint move that led to it (role-major, kNoReply where
+  // unknown): the first step's replies answer it. Only the propnet's lanes read it.
+  static constexpr MoveId kNoReply = ~MoveId{0};
+  std::span<const MoveId> replies;
+  std::span<const MoveId> reply_previous;
+  MoveId reply(MoveId move) const { return move < replies.size() ? replies[move] : kNoReply; }
   // Epsilon-greedy on `values`, no captures.
   static MoveBias on_values(std::span<const float> values, float unseen, double epsilon) {
     MoveBias bias;

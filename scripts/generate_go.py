@@ -21,10 +21,11 @@ Choices, and why (docs/go.md says more):
     more exactly when some bit occurs as 0 and as 1, and its only liberty is identified by its bits.
     (A flood over each chain instead, with no labels, ran 1.7x slower in the propnet's lanes.)
 
-Usage: python3 scripts/generate_go.py [OUTPUT_DIR]   (default: games_kif/ beside scripts/)
+Usage: python3 scripts/generate_go.py [OUTPUT_DIR] [--moves-per-point K]
+       (default: games_kif/ beside scripts/, K = 2)
 """
+import argparse
 import os
-import sys
 
 from kif_games.common import point_facts
 
@@ -318,8 +319,8 @@ def tally_facts(points, komi):
     return lines
 
 
-def go_sheet(n, komi):
-    limit = 2 * n * n
+def go_sheet(n, komi, moves_per_point=2):
+    limit = moves_per_point * n * n
     komi_text = ("%g" % komi)
     draw = "none" if komi != int(komi) else "equal areas after komi %s (50 each)" % komi_text
     text = TITLE.format(n=n, limit=limit, komi=komi_text)
@@ -343,11 +344,15 @@ def go_sheet(n, komi):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "games_kif")
-    os.makedirs(out_dir, exist_ok=True)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out_dir", nargs="?", default=os.path.join(here, "..", "games_kif"))
+    parser.add_argument("--moves-per-point", type=int, default=2,
+                        help="the move limit, in moves per point of the board (shipped: 2)")
+    args = parser.parse_args()
+    os.makedirs(args.out_dir, exist_ok=True)
     for n, komi, stem in SHEETS:
-        with open(os.path.join(out_dir, stem + ".kif"), "w") as f:
-            f.write(go_sheet(n, komi))
+        with open(os.path.join(args.out_dir, stem + ".kif"), "w") as f:
+            f.write(go_sheet(n, komi, args.moves_per_point))
         print(stem + ".kif")
 
 

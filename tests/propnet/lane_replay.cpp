@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "gdl/loader.h"
 #include "support/corpus.h"
@@ -62,6 +63,22 @@ void check_replay(const Run& run, const BitProgram& bits, StateMachine& ref, siz
 
 std::shared_ptr<const gdl::Game> shipped(const std::string& name) {
   return gdl::load_game_file(ggp::testing::shipped_game_path(name));
+}
+
+State play_line(StateMachine& machine, const std::vector<std::pair<RoleIndex, std::string>>& line,
+                const std::string& idle) {
+  State state = machine.initial_state(), next;
+  for (const auto& [mover, text] : line) {
+    std::vector<MoveId> joint(machine.num_roles());
+    for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
+      std::optional<MoveId> m = machine.move_from_text(r, r == mover ? text : idle);
+      REQUIRE(m.has_value());
+      joint[r] = *m;
+    }
+    machine.next_state(state, joint, next);
+    state = next;
+  }
+  return state;
 }
 
 }  // namespace ggp::propnet::testing

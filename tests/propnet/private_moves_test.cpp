@@ -18,23 +18,9 @@ using reasoner::MoveId;
 using reasoner::RoleIndex;
 using reasoner::State;
 using reasoner::StateMachine;
+using testing::for_each_move;
+using testing::play_line;
 using testing::shipped;
-
-// Plays the moves (role, text) in turn from the initial state; the role not named plays noop.
-State play_line(StateMachine& machine, const std::vector<std::pair<RoleIndex, std::string>>& line) {
-  State state = machine.initial_state(), next;
-  for (const auto& [mover, text] : line) {
-    std::vector<MoveId> joint(machine.num_roles());
-    for (RoleIndex r = 0; r < machine.num_roles(); ++r) {
-      std::optional<MoveId> m = machine.move_from_text(r, r == mover ? text : "noop");
-      REQUIRE(m.has_value());
-      joint[r] = *m;
-    }
-    machine.next_state(state, joint, next);
-    state = next;
-  }
-  return state;
-}
 
 // go_5x5's stones as piece sets in MoveBias form (what agent/piece_features.h finds): white's,
 // then black's.
@@ -45,7 +31,8 @@ struct Stones {
     for (const char* colour : {"white", "black"}) {
       for (int x = 1; x <= 5; ++x)
         for (int y = 1; y <= 5; ++y) {
-          const std::string text = "(cell " + std::to_string(x) + " " + std::to_string(y) + " " + colour + ")";
+          const std::string text =
+              "(cell " + std::to_string(x) + " " + std::to_string(y) + " " + colour + ")";
           const std::optional<reasoner::FactId> f = machine.fact_from_text(text);
           REQUIRE(f.has_value());
           facts.push_back(*f);
@@ -86,7 +73,8 @@ std::vector<std::string> first_moves(StateMachine& machine, const State& state, 
   reasoner::Random rng(7);
   std::vector<std::string> out;
   for (int i = 0; i < rounds; ++i)
-    for (const auto& lane : lane_playouts(machine, state, avoid_private, pass_last, 1, rng, stones)) {
+    for (const auto& lane :
+         lane_playouts(machine, state, avoid_private, pass_last, 1, rng, stones)) {
       REQUIRE(lane.size() == machine.num_roles());
       out.push_back(machine.move_text(lane[role]));
     }
@@ -104,21 +92,6 @@ bool is_private(StateMachine& machine, const State& state, RoleIndex r, MoveId m
   const auto theirs = machine.legal_moves(swapped, 1 - r);
   return std::none_of(theirs.begin(), theirs.end(),
                       [&](MoveId t) { return machine.move_text(t) == text; });
-}
-
-// Replays each lane's moves from `start`, calling visit(state, role, move) for every move made.
-template <class Visit>
-void for_each_move(StateMachine& machine, const State& start,
-                   const std::vector<std::vector<MoveId>>& lanes, Visit&& visit) {
-  for (const auto& lane : lanes) {
-    State state = start, next;
-    for (size_t step = 0; step * 2 < lane.size(); ++step) {
-      std::span<const MoveId> joint(lane.data() + step * 2, 2);
-      for (RoleIndex r = 0; r < 2; ++r) visit(state, r, joint[r]);
-      machine.next_state(state, joint, next);
-      state = next;
-    }
-  }
 }
 
 size_t count(const std::vector<std::string>& moves, const std::string& text) {
@@ -169,9 +142,12 @@ TEST_CASE("private moves: a private move that captures is played, an eye still i
   // White's corner stone (1 1) is in atari with its last liberty at (1 2), where a white stone
   // would have no liberty either (black holds (1 3) and (2 2)): (1 2) is private for black, and
   // black's stone there takes (1 1).
-  const State atari = play_line(*machine, {{0, "(place 2 1)"}, {1, "(place 1 1)"},
-                                           {0, "(place 2 2)"}, {1, "(place 5 5)"},
-                                           {0, "(place 1 3)"}, {1, "(place 5 4)"}});
+  const State atari = play_line(*machine, {{0, "(place 2 1)"},
+                                           {1, "(place 1 1)"},
+                                           {0, "(place 2 2)"},
+                                           {1, "(place 5 5)"},
+                                           {0, "(place 1 3)"},
+                                           {1, "(place 5 4)"}});
   const size_t legal = machine->legal_moves(atari, 0).size();
   const std::vector<std::string> skipping = first_moves(*machine, atari, 0, true, true, 20);
   const std::vector<std::string> keeping = first_moves(*machine, atari, 0, true, true, 20, &stones);
