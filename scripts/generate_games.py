@@ -16,8 +16,8 @@ Shared conventions of the PPA sheets (the templates in kif_games/ say theirs):
 
 Usage: python3 scripts/generate_games.py [OUTPUT_DIR]   (default: games_kif/ beside scripts/)
 """
+import argparse
 import os
-import sys
 
 from kif_games import checkers, connect, hex, pentago, quarto, reversi, tictactoe
 from kif_games.common import header, point_facts
@@ -459,7 +459,9 @@ def all_games():
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "games_kif")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out_dir", nargs="?", default=os.path.join(here, "..", "games_kif"))
+    out_dir = parser.parse_args().out_dir
     os.makedirs(out_dir, exist_ok=True)
     for stem, text in all_games():
         with open(os.path.join(out_dir, stem + ".kif"), "w") as f:
