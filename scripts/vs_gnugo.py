@@ -14,8 +14,10 @@ the games still missing. The summary (win rate with a 95% Wilson interval, by co
 disagreements, our playouts and seconds per move) is printed at the end, or alone with --summary.
 
 Usage:
-  scripts/vs_gnugo.py --level 1 --games 50 [--playouts 10000 | --move-seconds 2]
+  scripts/vs_gnugo.py --level 1 --games 50 [--first 0] [--playouts 10000 | --move-seconds 2]
                       [--player SPEC] [--komi 7.5] [--size 9] [--out FILE] [--summary]
+Game i plays with seed 1000 + i, ours black where i is even; two processes on one OUT with
+disjoint [--first, --games) ranges play different games and the summary counts them all.
 GNU Go is the Debian package gnugo (scripts/setup.sh installs it; the binary is /usr/games/gnugo).
 """
 import argparse
@@ -227,6 +229,9 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--level", type=int, default=10)
     p.add_argument("--games", type=int, default=50)
+    p.add_argument("--first", type=int, default=0,
+                   help="the first game's index: games FIRST .. GAMES-1 are played (several "
+                        "processes with disjoint ranges may share one results file)")
     p.add_argument("--size", type=int, default=9)
     p.add_argument("--komi", default="7.5")
     p.add_argument("--game", default=os.path.join(ROOT, "games_kif", "go_9x9.kif"))
@@ -249,7 +254,7 @@ def main():
         if not os.path.exists(args.gnugo):
             sys.exit("vs_gnugo: no GNU Go at %s (apt-get install gnugo)" % args.gnugo)
         done = {r["game"] for r in records}
-        for index in range(args.games):
+        for index in range(args.first, args.games):
             if index in done:
                 continue
             record = play_game(index, args, args.gnugo, out_dir)
