@@ -42,7 +42,6 @@ class LastGoodReplies {
   }
   // By MoveId: the stored reply to that move, or kNone.
   std::span<const reasoner::MoveId> table() const { return replies_; }
-  void clear() { replies_.clear(); }
 
  private:
   std::vector<reasoner::MoveId> replies_;

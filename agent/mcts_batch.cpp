@@ -131,8 +131,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
         const auto lane_results = std::span(results).subspan(lane * num_roles_, num_roles_);
         if (lane_mast) mast.update_moves(batch_moves_[lane], lane_results);
         if (lane_replies)
-          replies_.learn(std::span(lane_previous_).subspan(lane * 2, 2), batch_moves_[lane],
-                         lane_results);
+          replies_.learn(std::span(lane_previous_).subspan(lane * num_roles_, num_roles_),
+                         batch_moves_[lane], lane_results);
       }
       // Not a line to remember (single role: best line): reached_terminal is false.
       if (!traced) {

@@ -27,8 +27,10 @@ TEST_CASE("last good replies: the winner's replies are stored, the loser's forgo
   CHECK(stored(table, 90) == 80);     // 0's 10, then its idle 80, answered 1's idle 90
   CHECK(stored(table, 10) == kNone);  // role 1 lost: none of its replies stored
   CHECK(stored(table, 7) == kNone);
-  // A draw teaches nothing.
-  table.learn(before, moves, std::vector<double>{0.5, 0.5});
+  // A draw teaches nothing: either role taken for the winner would store a reply to 22 or to 10.
+  table.learn(before, std::vector<MoveId>{10, 90, 80, 22, 12, 90}, std::vector<double>{0.5, 0.5});
+  CHECK(stored(table, 22) == kNone);
+  CHECK(stored(table, 10) == kNone);
   CHECK(stored(table, 21) == 12);
   // Role 1 wins the same playout: its replies stored, role 0's forgotten.
   table.learn(before, moves, std::vector<double>{0.0, 1.0});

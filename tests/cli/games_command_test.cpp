@@ -2,7 +2,6 @@
 // games_kif/ through the executable's location, lists every games_kif/*.kif with its roles,
 // its kind and a built propnet; a game without a Kind line is listed with the problem and exit 1.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,6 +11,7 @@
 
 #include "gdl/loader.h"
 #include "support/corpus.h"
+#include "support/files.h"
 #include "support/run_command.h"
 
 namespace {
@@ -56,7 +56,7 @@ TEST_CASE("ggp games --json: every games_kif/*.kif with its roles, kind and prop
 
 TEST_CASE("ggp games DIR: a table row per game; a game without a Kind line is a problem") {
   REQUIRE_MESSAGE(fs::exists(GGP_BINARY), GGP_BINARY << " is not built");
-  const fs::path dir = fs::temp_directory_path() / ("ggp_games_test_" + std::to_string(getpid()));
+  const fs::path dir = ggp::testing::fresh_folder("ggp_games_test");
   fs::create_directories(dir);
   fs::copy_file(kShippedGames / "ticTacToe.kif", dir / "ticTacToe.kif");
   {

@@ -1,6 +1,7 @@
 #pragma once
-// Checks of bit-parallel playouts (propnet/bit_parallel.h) by replay on a reference machine, for
-// the lane tests (bit_parallel_test.cpp, bit_greedy_test.cpp).
+// Checks of bit-parallel playouts (propnet/bit_parallel.h) by replay on a reference machine, and
+// the lines and replays the lane tests share (bit_parallel_test.cpp, bit_greedy_test.cpp,
+// private_moves_test.cpp, reply_moves_test.cpp).
 #include <memory>
 #include <span>
 #include <string>

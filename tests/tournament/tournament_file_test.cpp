@@ -5,13 +5,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/files.h"
 #include "tournament/tournament_file.h"
 
 using namespace ggp::tournament;
 namespace fs = std::filesystem;
 
 TEST_CASE("tournament file: the same as the flags, in JSON") {
-  const fs::path dir = fs::temp_directory_path() / ("ggp_tfile_" + std::to_string(::getpid()));
+  const fs::path dir = ggp::testing::fresh_folder("ggp_tfile");
   fs::create_directories(dir / "sub");
   {
     std::ofstream out(dir / "sub" / "t.json");
