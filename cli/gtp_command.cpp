@@ -1,5 +1,5 @@
 // `ggp gtp`: a Go Text Protocol (version 2) engine on stdin/stdout for a board game whose GTP view
-// is declared beside it (gtp/board_map.h; games_kif/go.gtp.json for Go). One reply per command
+// is declared beside it (gtp/board_map.h; games_kif/go.gtp.json, hex.gtp.json). One reply per command
 // line, flushed at once; a log line per search on stderr unless --quiet.
 #include <iostream>
 #include <string>
@@ -72,7 +72,7 @@ void configure_gtp_command(CLI::App* cmd) {
 
 const CommandRegistration gtp_registration(
     "gtp",
-    "Play a board game (Go) over the Go Text Protocol on stdin/stdout",
+    "Play a board game (Go, Hex) over the Go Text Protocol on stdin/stdout",
     configure_gtp_command);
 
 }  // namespace

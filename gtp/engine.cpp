@@ -109,6 +109,9 @@ void Engine::load(const std::string& game_path, int size) {
     if (!map_.pass_move.empty())
       if (auto move = machine_->move_from_text(role, map_.pass_move))
         vertex_of_move_[c][*move] = Vertex{0, 0, true};
+    for (size_t i = 0; i < map_.specials.size(); ++i)
+      if (auto move = machine_->move_from_text(role, map_.specials[i].second))
+        vertex_of_move_[c][*move] = Vertex{0, 0, false, static_cast<int>(i)};
   }
   search_machine_.reset();
   searcher_.reset();
@@ -204,10 +207,11 @@ std::string Engine::showboard() {
   std::string columns = "  ";
   for (int x = 1; x <= size_; ++x) {
     columns += ' ';
-    columns += vertex_text(Vertex{x, 1, false})[0];
+    columns += map_.vertex_text(Vertex{x, 1, false})[0];
   }
   std::string out = "\n" + columns + "\n";
-  for (int y = size_; y >= 1; --y) {
+  for (int i = 0; i < size_; ++i) {
+    const int y = map_.rows_down ? i + 1 : size_ - i;
     if (y < 10) out += ' ';
     out += std::to_string(y);
     for (int x = 1; x <= size_; ++x) {
@@ -269,8 +273,12 @@ Engine::Reply Engine::dispatch(const std::string& command, const Args& args) {
     return {true, ""};
   }
   if (command == "boardsize") {
-    const auto n = args.size() == 1 ? integer(args[0]) : std::nullopt;
-    if (!n) return wrong();
+    // "boardsize N", or "boardsize N N" as Hex programs send it (a board of N columns, N rows).
+    const auto n = args.size() == 1 || args.size() == 2 ? integer(args[0]) : std::nullopt;
+    if (!n || (args.size() == 2 && integer(args[1]) != n)) {
+      if (n && integer(args[1])) return {false, "unacceptable size"};
+      return wrong();
+    }
     const Sheet* sheet = map_.sheet(*n, komi_);
     if (!sheet) return {false, "unacceptable size"};
     if (sheet->game != game_path_) load(sheet->game, sheet->size);
@@ -299,7 +307,7 @@ Engine::Reply Engine::dispatch(const std::string& command, const Args& args) {
   if (command == "play") {
     if (args.size() != 2) return wrong();
     const auto role = colour_role(args[0]);
-    const auto vertex = parse_vertex(args[1], size_);
+    const auto vertex = map_.parse_vertex(args[1], size_);
     if (!role || !vertex) return {false, "invalid color or coordinate"};
     if (mover() != role) return {false, "illegal move"};
     const int c = *role == black_ ? 0 : 1;

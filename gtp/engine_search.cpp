@@ -51,7 +51,8 @@ Engine::Reply Engine::genmove(const std::string& colour, bool cleanup) {
   const RoleIndex role = *colour_role(colour);
   const int c = role == black_ ? 0 : 1;
   const auto to_move = mover();
-  if (!to_move) return {true, "pass"};  // the game is over: nothing to play
+  // The game is over: nothing to play, a pass where the game has one (GNU Go's answer).
+  if (!to_move) return map_.pass_move.empty() ? Reply{false, "game over"} : Reply{true, "pass"};
   if (*to_move != role) return {false, "illegal move"};
   if (!config_.searcher_factory) return {false, "no searcher"};
 
@@ -85,10 +86,10 @@ Engine::Reply Engine::genmove(const std::string& colour, bool cleanup) {
   const Reply played = play(role, move);
   if (!played.ok) return played;
   if (config_.log)
-    *config_.log << "gtp: genmove " << colour << " " << vertex_text(vertex->second) << " ("
+    *config_.log << "gtp: genmove " << colour << " " << map_.vertex_text(vertex->second) << " ("
                  << last_search_.playouts << " playouts, " << last_search_.seconds << " s, "
                  << last_search_.nodes << " nodes)" << std::endl;
-  return {true, vertex_text(vertex->second)};
+  return {true, map_.vertex_text(vertex->second)};
 }
 
 }  // namespace ggp::gtp

@@ -1,9 +1,10 @@
-// The GTP engine on Go 5x5, command by command: every reply checked, with a stand-in searcher
-// (the first legal move other than a pass) so that the replies do not depend on a search.
+// The GTP engine on Go 5x5 and Hex 9x9, command by command: every reply checked, with a stand-in
+// searcher (the first legal move other than a pass) so that the replies do not depend on a search.
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <regex>
+#include <string>
 
 #include "gtp/engine.h"
 #include "support/corpus.h"
@@ -34,7 +35,7 @@ class FirstMove : public agent::Searcher {
   uint64_t playouts_ = 0;
 };
 
-Engine go_engine(const std::string& sheet) {
+Engine engine_of(const std::string& sheet) {
   EngineConfig config;
   config.searcher_factory = [](reasoner::StateMachine& m, uint64_t) {
     return std::make_unique<FirstMove>(m);
@@ -44,7 +45,7 @@ Engine go_engine(const std::string& sheet) {
 }
 
 TEST_CASE("GTP administration: protocol, name, commands, ids, comments, errors") {
-  Engine e = go_engine("go_5x5.kif");
+  Engine e = engine_of("go_5x5.kif");
   CHECK(e.handle("protocol_version") == "= 2\n\n");
   CHECK(e.handle("7 name") == "=7 ggp\n\n");
   CHECK(e.handle("version") == "= 1\n\n");
@@ -72,7 +73,7 @@ TEST_CASE("GTP administration: protocol, name, commands, ids, comments, errors")
 }
 
 TEST_CASE("GTP play, capture, suicide, undo, showboard and final_score on 5x5") {
-  Engine e = go_engine("go_9x9.kif");
+  Engine e = engine_of("go_9x9.kif");
   CHECK(e.handle("boardsize 5") == "=\n\n");  // the 5x5 sheet
   CHECK(e.handle("play b C3") == "=\n\n");
   CHECK(e.handle("play b D4") == "? illegal move\n\n");  // white is to move
@@ -120,7 +121,7 @@ TEST_CASE("GTP play, capture, suicide, undo, showboard and final_score on 5x5") 
 }
 
 TEST_CASE("GTP genmove: the searcher's move is played and reported; the turn is checked") {
-  Engine e = go_engine("go_5x5.kif");
+  Engine e = engine_of("go_5x5.kif");
   CHECK(e.handle("time_settings 60 0 0") == "=\n\n");
   CHECK(e.handle("time_left b 30 0") == "=\n\n");
   CHECK(e.handle("genmove w") == "? illegal move\n\n");
@@ -134,6 +135,52 @@ TEST_CASE("GTP genmove: the searcher's move is played and reported; the turn is 
   CHECK(e.handle("undo") == "=\n\n");
   CHECK(e.handle("undo") == "=\n\n");
   CHECK(e.handle("play b " + vertex) == "=\n\n");  // free again after the undos
+}
+
+TEST_CASE("GTP on Hex: boardsize N N, rows from the top, swap-pieces, no pass, a chain ends it") {
+  Engine e = engine_of("hex_9x9.kif");
+  CHECK(e.handle("boardsize 9 9") == "=\n\n");
+  CHECK(e.handle("boardsize 9 8") == "? unacceptable size\n\n");
+  CHECK(e.handle("boardsize 9 x") == "? syntax error\n\n");
+  CHECK(e.handle("boardsize 11") == "? unacceptable size\n\n");
+  CHECK(e.handle("play w a1") == "? illegal move\n\n");  // black (red) moves first
+  CHECK(e.handle("play b j1") == "? invalid color or coordinate\n\n");
+  CHECK(e.handle("play b swap-pieces") == "? illegal move\n\n");  // only white's answer
+  CHECK(e.handle("play b c2") == "=\n\n");
+  CHECK(e.handle("play w pass") == "? illegal move\n\n");  // Hex has no pass
+  CHECK(e.handle("play w SWAP-PIECES") == "=\n\n");
+  // Red's c2 (column 3, row 2) is now white's b3, its mirror across the long diagonal.
+  CHECK(e.handle("showboard") ==
+        "= \n"
+        "   a b c d e f g h i\n"
+        " 1 . . . . . . . . . 1\n"
+        " 2 . . . . . . . . . 2\n"
+        " 3 . O . . . . . . . 3\n"
+        " 4 . . . . . . . . . 4\n"
+        " 5 . . . . . . . . . 5\n"
+        " 6 . . . . . . . . . 6\n"
+        " 7 . . . . . . . . . 7\n"
+        " 8 . . . . . . . . . 8\n"
+        " 9 . . . . . . . . . 9\n"
+        "   a b c d e f g h i\n\n");
+  CHECK(e.handle("play w b4") == "? illegal move\n\n");  // black is to move
+  const char* white[] = {"a1", "a2", "a4", "a5", "a6", "a7", "a8", "a9"};
+  for (int row = 1; row <= 9; ++row) {
+    CHECK(e.handle("ggp-over") == "= false\n\n");
+    CHECK(e.handle("play b e" + std::to_string(row)) == "=\n\n");
+    if (row < 9) CHECK(e.handle(std::string("play w ") + white[row - 1]) == "=\n\n");
+  }
+  CHECK(e.handle("ggp-over") == "= true\n\n");  // red's column e joins rows 1 and 9
+  CHECK(e.handle("genmove w") == "? game over\n\n");
+  CHECK(e.handle("final_score") == "? cannot score\n\n");
+  CHECK(e.handle("undo") == "=\n\n");
+  CHECK(e.handle("ggp-over") == "= false\n\n");
+
+  CHECK(e.handle("clear_board") == "=\n\n");
+  const std::string first = e.handle("genmove b");
+  CHECK(std::regex_match(first, std::regex("= [a-i][1-9]\n\n")));
+  const std::string answer = e.handle("genmove w");  // the stand-in's first move: swap or a point
+  CHECK(std::regex_match(answer, std::regex("= ([a-i][1-9]|swap-pieces)\n\n")));
 }
 
 }  // namespace
