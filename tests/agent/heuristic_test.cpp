@@ -126,7 +126,15 @@ TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once
     searcher.search(playout_budget(256));
     return searcher.note();
   };
+  // The decision weighs a count (the share of random moves that hand out a win at once) against
+  // a time (what a greedy playout costs in random ones), so for connect_four the test sets a gain
+  // far below the default's 0.005: its share, 16%, then turns greedy playouts on at any cost
+  // under 1,600 random playouts (13 in a Release build; 35 under the sanitizers on a loaded
+  // machine, where the default gain once read it off).
+  const double default_gain = config.greedy_gain;
+  config.greedy_gain = 0.0001;
   const std::string on = first_note("connect_four");
+  config.greedy_gain = default_gain;
   INFO(on);
   CHECK(on.find("greedy playouts on") != std::string::npos);
   CHECK(on.find("MAST playouts off") != std::string::npos);
@@ -138,8 +146,10 @@ TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once
   CHECK(off.find("greedy playouts off") != std::string::npos);
   CHECK(off.find("MAST playouts on") != std::string::npos);
 
-  // Hex: no greedy playouts either, but every empty cell is legal everywhere: its legal share is
-  // over mast_share (0.25 by default), so no MAST, unless mast_share lets every share through.
+  // Hex: no greedy playouts either (3% of random moves hand out a win, against a greedy playout's
+  // cost of about 65 random ones: off at the default gain while the cost is over 6.4), but every
+  // empty cell is legal everywhere: its legal share is over mast_share (0.25 by default), so no
+  // MAST, unless mast_share lets every share through.
   const std::string placement = first_note("hex_9x9");
   INFO(placement);
   CHECK(placement.find("greedy playouts off") != std::string::npos);
