@@ -273,12 +273,11 @@ Engine::Reply Engine::dispatch(const std::string& command, const Args& args) {
     return {true, ""};
   }
   if (command == "boardsize") {
-    // "boardsize N", or "boardsize N N" as Hex programs send it (a board of N columns, N rows).
-    const auto n = args.size() == 1 || args.size() == 2 ? integer(args[0]) : std::nullopt;
-    if (!n || (args.size() == 2 && integer(args[1]) != n)) {
-      if (n && integer(args[1])) return {false, "unacceptable size"};
-      return wrong();
-    }
+    // "boardsize N", or "boardsize N N" as Hex programs send it (N columns, N rows).
+    if (args.empty() || args.size() > 2) return wrong();
+    const auto n = integer(args[0]), rows = integer(args.back());
+    if (!n || !rows) return wrong();
+    if (*rows != *n) return {false, "unacceptable size"};
     const Sheet* sheet = map_.sheet(*n, komi_);
     if (!sheet) return {false, "unacceptable size"};
     if (sheet->game != game_path_) load(sheet->game, sheet->size);

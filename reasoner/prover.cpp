@@ -412,23 +412,29 @@ size_t timed_playout(Prover& prover, size_t max_states, double budget, double st
 // decides the comparison (once, in CI, it chose the wrong plan).
 constexpr double kMinTimedSeconds = 0.03;
 
-// The CPU seconds per state of timed_playout on `family`, repeated up to kMinTimedSeconds;
-// `states` returns how many states one playout has. Infinite if an evaluation exceeds the row
-// bound.
-double seconds_per_state(const std::shared_ptr<Family>& family, size_t max_states, double budget,
-                         size_t& states) {
+// What timed_playout cost on a plan: CPU seconds a state (infinite if an evaluation exceeded the
+// row bound), and the states of one playout.
+struct Timing {
+  double seconds_per_state = std::numeric_limits<double>::infinity();
+  size_t states = 0;
+};
+
+// timed_playout on `family`, repeated (the same moves) until kMinTimedSeconds are spent.
+Timing time_playout(const std::shared_ptr<Family>& family, size_t max_states, double budget) {
   Prover prover(family);
   prover.set_row_bound(kMaxStaticRows);
   const double start = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+  Timing t;
   size_t played = 0;
   try {
-    states = timed_playout(prover, max_states, budget, start);
-    for (played = states; cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start < kMinTimedSeconds;)
-      played += timed_playout(prover, states, budget, start);
+    t.states = played = timed_playout(prover, max_states, budget, start);
+    while (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start < kMinTimedSeconds)
+      played += timed_playout(prover, t.states, budget, start);
   } catch (const StaticOverflow&) {
-    return std::numeric_limits<double>::infinity();
+    return t;
   }
-  return (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start) / static_cast<double>(played);
+  t.seconds_per_state = (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - start) / static_cast<double>(played);
+  return t;
 }
 
 struct Plan {
@@ -492,12 +498,15 @@ std::shared_ptr<Family> build_family(const std::shared_ptr<const gdl::Game>& gam
   Plan lazy = build_plan(game, demand);
   if (choice == DemandPlan::OnDemand) return lazy.family;
   // Two rounds, the plans in turn, each keeping its best time: neither is always the one timed
-  // first, on a cold machine. The first round fixes the playout's length for all four.
-  size_t states = 0, same = 0;
-  double bottom_up = seconds_per_state(plain.family, kTimedStates, kTimedSeconds / 2, states);
-  double on_demand = seconds_per_state(lazy.family, states, kTimedSeconds, same);
-  bottom_up = std::min(bottom_up, seconds_per_state(plain.family, states, kTimedSeconds, same));
-  on_demand = std::min(on_demand, seconds_per_state(lazy.family, states, kTimedSeconds, same));
+  // first, on a cold machine. The first playout fixes the length of the other three. Where the
+  // bottom-up plan exceeds the row bound, only the demand plan can play.
+  const Timing first = time_playout(plain.family, kTimedStates, kTimedSeconds / 2);
+  if (first.states == 0) return lazy.family;
+  const size_t states = first.states;
+  double bottom_up = first.seconds_per_state;
+  double on_demand = time_playout(lazy.family, states, kTimedSeconds).seconds_per_state;
+  bottom_up = std::min(bottom_up, time_playout(plain.family, states, kTimedSeconds).seconds_per_state);
+  on_demand = std::min(on_demand, time_playout(lazy.family, states, kTimedSeconds).seconds_per_state);
   const bool keep = on_demand <= kDemandGain * bottom_up;
   if (std::getenv("GGP_PROVER_DEBUG"))
     std::cerr << "prover: ms per state bottom-up " << 1e3 * bottom_up << ", with large dynamic "
