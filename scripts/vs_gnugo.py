@@ -9,8 +9,8 @@ game goes on from the first with GNU Go on kgs-genmove_cleanup (it captures the 
 dead instead of passing; ours plays on with genmove), until two passes end it, as KGS does.
 
 One JSON line per finished game is appended to OUT (default build/vs_gnugo/level<L>.jsonl) and
-flushed at once, with the game's SGF under OUT's folder; running the same command again plays only
-the games still missing. The summary (win rate with a 95% Wilson interval, by colour, the
+flushed at once, with the game's SGF beside it (OUT without .jsonl, then .gameNNN.sgf); running
+the same command again plays only the games still missing. The summary (win rate with a 95% Wilson interval, by colour, the
 disagreements, our playouts and seconds per move) is printed at the end, or alone with --summary.
 
 Usage:
@@ -111,7 +111,7 @@ def sgf(size, komi, moves, result, black, white):
     return out + ")\n"
 
 
-def play_game(index, args, gnugo_path, out_dir):
+def play_game(index, args, gnugo_path, sgf_prefix):
     ours_black = index % 2 == 0
     ggp = Gtp([args.ggp, "gtp", "--game", args.game, "--player", args.player, "--seed",
                str(1000 + index)] + (["--playouts", str(args.playouts)] if args.playouts else [])
@@ -186,7 +186,7 @@ def play_game(index, args, gnugo_path, out_dir):
             "our_seconds": round(sum(seconds), 3), "game_seconds": round(time.time() - started, 1),
             "load": round(os.getloadavg()[0], 2),
         }
-        with open(os.path.join(out_dir, "game%03d.sgf" % index), "w") as f:
+        with open("%s.game%03d.sgf" % (sgf_prefix, index), "w") as f:
             names = ("ggp", "gnugo-%d" % args.level)
             f.write(sgf(args.size, args.komi, moves, gnu_score,
                         *(names if ours_black else names[::-1])))
@@ -257,7 +257,8 @@ def main():
         for index in range(args.first, args.games):
             if index in done:
                 continue
-            record = play_game(index, args, args.gnugo, out_dir)
+            # The SGFs are named after OUT: runs that keep their records side by side keep their games.
+            record = play_game(index, args, args.gnugo, os.path.splitext(os.path.abspath(out))[0])
             with open(out, "a") as f:
                 f.write(json.dumps(record) + "\n")
                 f.flush()
