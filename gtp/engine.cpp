@@ -352,6 +352,7 @@ Engine::Reply Engine::dispatch(const std::string& command, const Args& args) {
     std::ostringstream text;
     text << "playouts " << last_search_.playouts << " nodes " << last_search_.nodes << " seconds "
          << last_search_.seconds;
+    if (last_search_.value) text << " value " << *last_search_.value;
     return {true, text.str()};
   }
   return {false, "unknown command"};

@@ -51,6 +51,9 @@ struct SearchReport {
   uint64_t playouts = 0;
   uint64_t nodes = 0;
   double seconds = 0;
+  // The mover's expected result in [0,1] at the root: the mean over its root moves' simulations
+  // (Searcher::root_moves, weighted by their visits); none where the searcher keeps no such means.
+  std::optional<double> value;
 };
 
 class Engine {
@@ -82,6 +85,7 @@ class Engine {
   Reply genmove(const std::string& colour, bool cleanup);
   std::chrono::duration<double> move_budget(reasoner::RoleIndex role);
   void sync_searcher();
+  std::optional<double> root_value(reasoner::RoleIndex role) const;  // SearchReport::value
   Board board();
   std::string showboard();
   Reply final_score();

@@ -47,6 +47,16 @@ void Engine::sync_searcher() {
   searcher_root_ = now;
 }
 
+std::optional<double> Engine::root_value(RoleIndex role) const {
+  double sum = 0, visits = 0;
+  for (const auto& m : searcher_->root_moves(role)) {
+    sum += m.mean * static_cast<double>(m.visits);
+    visits += static_cast<double>(m.visits);
+  }
+  if (visits == 0) return std::nullopt;
+  return sum / visits;
+}
+
 Engine::Reply Engine::genmove(const std::string& colour, bool cleanup) {
   const RoleIndex role = *colour_role(colour);
   const int c = role == black_ ? 0 : 1;
@@ -79,8 +89,8 @@ Engine::Reply Engine::genmove(const std::string& colour, bool cleanup) {
     if (best && best_weight * 2 >= pass_weight) move = *best;
   }
   const agent::SearchStats stats = searcher_->stats();
-  last_search_ = {stats.playouts, stats.nodes,
-                  Seconds(agent::Clock::now() - started).count()};
+  last_search_ = {stats.playouts, stats.nodes, Seconds(agent::Clock::now() - started).count(),
+                  root_value(role)};
   const auto vertex = vertex_of_move_[c].find(move);
   if (vertex == vertex_of_move_[c].end()) return {false, "the search chose no move"};
   const Reply played = play(role, move);

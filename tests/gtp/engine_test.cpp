@@ -1,5 +1,6 @@
 // The GTP engine on Go 5x5 and Hex 9x9, command by command: every reply checked, with a stand-in
-// searcher (the first legal move other than a pass) so that the replies do not depend on a search.
+// searcher (the first legal move other than a pass, with fixed root means) so that the replies do
+// not depend on a search.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -28,6 +29,10 @@ class FirstMove : public agent::Searcher {
     return m_.legal_moves(root_, role)[0];
   }
   agent::SearchStats stats() const override { return {playouts_, playouts_, 1, false}; }
+  // Two root moves of means 0.25 (4 visits) and 0.75 (12 visits): a value of 0.625.
+  std::vector<RootMove> root_moves(reasoner::RoleIndex) const override {
+    return {{0, 0.25, 4, std::nullopt}, {1, 0.75, 12, std::nullopt}};
+  }
 
  private:
   reasoner::StateMachine& m_;
@@ -128,7 +133,10 @@ TEST_CASE("GTP genmove: the searcher's move is played and reported; the turn is 
   const std::string reply = e.handle("genmove b");
   std::smatch m;
   REQUIRE(std::regex_match(reply, m, std::regex("= ([A-E][1-5])\n\n")));
-  CHECK(e.handle("ggp-last_search").rfind("= playouts 1 nodes 1 seconds ", 0) == 0);
+  const std::string report = e.handle("ggp-last_search");
+  CHECK(report.rfind("= playouts 1 nodes 1 seconds ", 0) == 0);
+  // The mover's expected result: its root moves' means weighted by their visits.
+  CHECK(report.find(" value 0.625\n") != std::string::npos);
   const std::string vertex = m[1];
   CHECK(e.handle("play w " + vertex) == "? illegal move\n\n");  // taken
   CHECK(e.handle("kgs-genmove_cleanup w").rfind("= ", 0) == 0);
