@@ -11,9 +11,10 @@ For each --player, `ggp gtp` (with --playouts) is set up at each position (clear
 searches one genmove for the side to move, and reports its value there (ggp-last_search: the
 mover's expected result in [0, 1]). The value is scored against the label: Brier score (the mean
 squared error; 0.25 is what a constant 0.5 gets), accuracy (value above 0.5 exactly where the mover
-won), and the mean value where the mover won and where it lost. A playout policy whose simulations
-see which groups live should judge better at the same budget; the labels are GNU Go's own play, so
-this measures agreement with GNU Go's judgement, not the truth.
+won), and the mean value where the mover won and where it lost, with the standard error of their
+difference. A playout policy whose simulations see which groups live should judge better at the
+same budget; the labels are GNU Go's own play, so this measures agreement with GNU Go's
+judgement, not the truth.
 
 Usage:
   scripts/go_judgement.py --positions 60 --level 10 --playouts 3000 --player SPEC [--player SPEC ...]
@@ -102,14 +103,24 @@ def judge(records, spec, args):
     return out
 
 
+def mean_and_variance(xs):
+    if not xs:
+        return float("nan"), float("nan")
+    m = sum(xs) / len(xs)
+    return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else float("nan"))
+
+
 def scores(judged):
+    """Brier score, accuracy, mean value where the mover won and lost with their counts, and the
+    standard error of the difference of those two means."""
     n = len(judged)
     brier = sum((v - (1.0 if won else 0.0)) ** 2 for v, won in judged) / n
     right = sum(1 for v, won in judged if (v > 0.5) == won) / n
     won = [v for v, w in judged if w]
     lost = [v for v, w in judged if not w]
-    mean = lambda xs: sum(xs) / len(xs) if xs else float("nan")
-    return brier, right, mean(won), mean(lost), len(won), len(lost)
+    (m_won, var_won), (m_lost, var_lost) = mean_and_variance(won), mean_and_variance(lost)
+    gap_error = (var_won / max(1, len(won)) + var_lost / max(1, len(lost))) ** 0.5
+    return brier, right, m_won, m_lost, len(won), len(lost), gap_error
 
 
 def main():
@@ -155,10 +166,11 @@ def main():
         100 * mover_won, mover_won * (1 - mover_won)))
     for spec in args.player:
         begun = time.time()
-        brier, right, v_won, v_lost, n_won, n_lost = scores(judge(records, spec, args))
+        brier, right, v_won, v_lost, n_won, n_lost, gap_error = scores(judge(records, spec, args))
         print("%s: Brier %.3f, accuracy %.1f%%, mean value %.3f where the mover won (%d), "
-              "%.3f where it lost (%d); %.0f s" % (spec, brier, 100 * right, v_won, n_won, v_lost,
-                                                   n_lost, time.time() - begun))
+              "%.3f where it lost (%d), gap %.3f ± %.3f (standard error); %.0f s" % (
+                  spec, brier, 100 * right, v_won, n_won, v_lost, n_lost, v_won - v_lost,
+                  gap_error, time.time() - begun))
 
 
 if __name__ == "__main__":
