@@ -3,9 +3,10 @@
 
 Positions (OUT, one JSON line each, made once and reused by later runs): position i starts with a
 few uniformly random moves (seeded by i), then GNU Go (--level L, Chinese rules) plays both sides
-up to move M (20 to 60 moves in, by i); that is the position. GNU Go then plays it out against
-itself to the end (two passes, a resignation or 200 moves), and its final_score names the winner:
-the position's label.
+up to move M (20 to 60 moves in, by i); that is the position. A game that ends first (a
+resignation or a pass) gives none, and later indices are tried until there are enough. GNU Go then
+plays the position out against itself to the end (two passes, a resignation or 200 moves), and its
+final_score names the winner: the position's label.
 
 For each --player, `ggp gtp` (with --playouts) is set up at each position (clear_board and play),
 searches one genmove for the side to move, and reports its value there (ggp-last_search: the
