@@ -136,6 +136,7 @@ def main():
     p.add_argument("--ggp", default=os.path.join(ROOT, "build", "ggp"))
     p.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "go_judgement", "positions.jsonl"))
+    p.add_argument("--by-move", action="store_true", help="also score each position move apart")
     args = p.parse_args()
     if not os.path.exists(args.gnugo):
         sys.exit("go_judgement: no GNU Go at %s (apt-get install gnugo)" % args.gnugo)
@@ -167,11 +168,18 @@ def main():
         100 * mover_won, mover_won * (1 - mover_won)))
     for spec in args.player:
         begun = time.time()
-        brier, right, v_won, v_lost, n_won, n_lost, gap_error = scores(judge(records, spec, args))
+        judged = judge(records, spec, args)
+        brier, right, v_won, v_lost, n_won, n_lost, gap_error = scores(judged)
         print("%s: Brier %.3f, accuracy %.1f%%, mean value %.3f where the mover won (%d), "
               "%.3f where it lost (%d), gap %.3f ± %.3f (standard error); %.0f s" % (
                   spec, brier, 100 * right, v_won, n_won, v_lost, n_lost, v_won - v_lost,
                   gap_error, time.time() - begun))
+        if args.by_move:
+            for move in sorted({len(r["moves"]) for r in records}):
+                part = [j for r, j in zip(records, judged) if len(r["moves"]) == move]
+                brier, right, v_won, v_lost, n_won, n_lost, _ = scores(part)
+                print("  at move %d: %d positions (the mover won %d), Brier %.3f, accuracy %.0f%%, "
+                      "gap %.3f" % (move, len(part), n_won, brier, 100 * right, v_won - v_lost))
 
 
 if __name__ == "__main__":
