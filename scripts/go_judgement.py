@@ -23,6 +23,7 @@ Usage:
 GNU Go is the Debian package gnugo (scripts/setup.sh installs it; the binary is /usr/games/gnugo).
 """
 import argparse
+import collections
 import json
 import os
 import random
@@ -30,13 +31,10 @@ import shutil
 import sys
 import time
 
-from vs_gnugo import Gtp, ROOT, score_winner
+from vs_gnugo import COLUMNS, Gtp, ROOT, other_colour, score_winner
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
-
-
-def other(colour):
-    return "white" if colour == "black" else "black"
+# The scores of a list of (value, mover_won): see scores().
+Scores = collections.namedtuple("Scores", "brier right won lost n_won n_lost gap_error")
 
 
 def make_position(index, args):
@@ -54,7 +52,7 @@ def make_position(index, args):
             vertex = "%s%d" % (COLUMNS[rng.randrange(args.size)], rng.randrange(args.size) + 1)
             if gnu.command("play %s %s" % (colour, vertex))[0]:
                 moves.append((colour, vertex))
-                colour = other(colour)
+                colour = other_colour(colour)
         passes = 0
         position = None
         while True:
@@ -62,7 +60,7 @@ def make_position(index, args):
                 position = list(moves)
             vertex = gnu.must("genmove " + colour)
             if vertex.lower() == "resign":
-                winner = other(colour)
+                winner = other_colour(colour)
                 break
             moves.append((colour, vertex))
             passes = passes + 1 if vertex.lower() == "pass" else 0
@@ -71,7 +69,7 @@ def make_position(index, args):
                 break
             if position is None and passes > 0 and len(moves) < target:
                 return None  # GNU Go passes before the position: the game is over too soon
-            colour = other(colour)
+            colour = other_colour(colour)
         if position is None or winner not in ("black", "white"):
             return None
         return {"position": index, "level": args.level, "komi": args.komi, "size": args.size,
@@ -121,7 +119,7 @@ def scores(judged):
     lost = [v for v, w in judged if not w]
     (m_won, var_won), (m_lost, var_lost) = mean_and_variance(won), mean_and_variance(lost)
     gap_error = (var_won / max(1, len(won)) + var_lost / max(1, len(lost))) ** 0.5
-    return brier, right, m_won, m_lost, len(won), len(lost), gap_error
+    return Scores(brier, right, m_won, m_lost, len(won), len(lost), gap_error)
 
 
 def main():
@@ -169,18 +167,17 @@ def main():
     for spec in args.player:
         begun = time.time()
         judged = judge(records, spec, args)
-        brier, right, v_won, v_lost, n_won, n_lost, gap_error = scores(judged)
+        s = scores(judged)
         print("%s: Brier %.3f, accuracy %.1f%%, mean value %.3f where the mover won (%d), "
               "%.3f where it lost (%d), gap %.3f ± %.3f (standard error); %.0f s" % (
-                  spec, brier, 100 * right, v_won, n_won, v_lost, n_lost, v_won - v_lost,
-                  gap_error, time.time() - begun))
+                  spec, s.brier, 100 * s.right, s.won, s.n_won, s.lost, s.n_lost, s.won - s.lost,
+                  s.gap_error, time.time() - begun))
         if args.by_move:
             for move in sorted({len(r["moves"]) for r in records}):
-                part = [j for r, j in zip(records, judged) if len(r["moves"]) == move]
-                brier, right, v_won, v_lost, n_won, n_lost, _ = scores(part)
+                part = scores([j for r, j in zip(records, judged) if len(r["moves"]) == move])
                 print("  at move %d: %d positions (the mover won %d), Brier %.3f, accuracy %.0f%%, "
-                      "gap %.3f" % (move, len(part), n_won, brier, 100 * right, v_won - v_lost))
-
+                      "gap %.3f" % (move, part.n_won + part.n_lost, part.n_won, part.brier,
+                                    100 * part.right, part.won - part.lost))
 
 if __name__ == "__main__":
     main()

@@ -10,8 +10,9 @@ dead instead of passing; ours plays on with genmove), until two passes end it, a
 
 One JSON line per finished game is appended to OUT (default build/vs_gnugo/level<L>.jsonl) and
 flushed at once, with the game's SGF beside it (OUT without .jsonl, then .gameNNN.sgf); running
-the same command again plays only the games still missing. The summary (win rate with a 95% Wilson interval, by colour, the
-disagreements, our playouts and seconds per move) is printed at the end, or alone with --summary.
+the same command again plays only the games still missing. The summary (win rate with a 95% Wilson
+interval, by colour, the disagreements, our playouts and seconds per move) is printed at the end,
+or alone with --summary.
 
 Usage:
   scripts/vs_gnugo.py --level 1 --games 50 [--first 0] [--playouts 10000 | --move-seconds 2]
@@ -31,6 +32,11 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+COLUMNS = "ABCDEFGHJKLMNOPQRST"  # GTP's column letters (no I)
+
+
+def other_colour(colour):
+    return "white" if colour == "black" else "black"
 
 
 class Gtp:
@@ -104,7 +110,7 @@ def sgf(size, komi, moves, result, black, white):
         if vertex.lower() in ("pass", "resign"):
             point = ""
         else:
-            column = "ABCDEFGHJKLMNOPQRST".index(vertex[0].upper())
+            column = COLUMNS.index(vertex[0].upper())
             row = int(vertex[1:])
             point = letters[column] + letters[size - row]
         out += ";%s[%s]" % ("B" if colour == "black" else "W", point)
@@ -129,7 +135,7 @@ def play_game(index, args, gnugo_path, sgf_prefix):
         started = time.time()
         while True:
             mover = players[colour]
-            other = players["white" if colour == "black" else "black"]
+            other = players[other_colour(colour)]
             cleaning = cleanup and mover is gnu
             vertex = mover.must(("kgs-genmove_cleanup " if cleaning else "genmove ") + colour)
             if mover is ggp:
@@ -152,7 +158,7 @@ def play_game(index, args, gnugo_path, sgf_prefix):
                     mover.must("undo")
                     other.must("undo")
                     moves.pop()
-                    colour = "white" if colour == "black" else "black"
+                    colour = other_colour(colour)
                     cleanup, first_scores, passes = True, scores, 0
                     continue
             moves.append((colour, vertex))
@@ -166,7 +172,7 @@ def play_game(index, args, gnugo_path, sgf_prefix):
             if ggp.must("ggp-over") == "true":
                 ended_by = "move limit"
                 break
-            colour = "white" if colour == "black" else "black"
+            colour = other_colour(colour)
         if resigned:
             gnu_score = ours_score = ("W+R" if resigned == "black" else "B+R")
         else:
