@@ -20,7 +20,7 @@ import argparse
 import os
 
 from kif_games import checkers, connect, hex, pentago, quarto, reversi, tictactoe
-from kif_games.common import header, point_facts
+from kif_games.common import CHAIN_LIBERTIES, header, point_facts
 
 SIZES = (5, 8)
 
@@ -261,20 +261,7 @@ STONES = """\
 ; that chain's liberties, and the chain keeps a liberty after the move exactly when it has at least
 ; two. Two distinct points differ in some bit of their index (static `index_bit`), so a chain has
 ; two liberties exactly when, for some bit, it has a liberty with that bit 0 and one with it 1.
-(<= (chain_liberty ?gx ?gy ?u ?v)
-    (true (chain ?x ?y ?gx ?gy))
-    (adjacent ?x ?y ?u ?v)
-    (empty ?u ?v))
-(<= (liberty_bit ?gx ?gy ?b ?z)
-    (chain_liberty ?gx ?gy ?u ?v)
-    (index_bit ?u ?v ?b ?z))
-(<= (two_liberties ?gx ?gy)
-    (liberty_bit ?gx ?gy ?b 0)
-    (liberty_bit ?gx ?gy ?b 1))
-(<= (stone_breathes ?x ?y)
-    (true (chain ?x ?y ?gx ?gy))
-    (two_liberties ?gx ?gy))
-
+{liberties}
 ; A stone of colour ?c at empty (?x ?y) captures when an adjacent opposing chain has no liberty but
 ; (?x ?y); it is not a suicide when it touches an empty point or an own chain with another liberty.
 (<= (captures ?c ?x ?y)
@@ -424,8 +411,9 @@ def atarigo_game(n):
     top = header("Atarigo %dx%d" % (n, n), "Go without passing where the first capture wins; "
                  "suicide is illegal and a player who cannot move loses", "%dx%d" % (n, n),
                  ("black", "white"))
-    body = STONES.format(alternation=ALTERNATION, playable=ATARIGO_PLAYABLE, next=ATARIGO_NEXT,
-                         achieved=ATARIGO_ACHIEVED, goals=NORMAL_GOALS)
+    body = STONES.format(alternation=ALTERNATION, liberties=CHAIN_LIBERTIES,
+                         playable=ATARIGO_PLAYABLE, next=ATARIGO_NEXT, achieved=ATARIGO_ACHIEVED,
+                         goals=NORMAL_GOALS)
     return top + ";\n" + ATARIGO_DOC.format(n=n) + "\n" + body + "\n" + stone_facts(n)
 
 
@@ -434,8 +422,9 @@ def nogo_game(n, misere):
                  "both illegal; the first player who cannot place a stone " + WIN_WORD[not misere],
                  "%dx%d" % (n, n), ("black", "white"))
     head = NOGO_DOC.format(title=title("Nogo", misere), n=n, outcome=NOGO_OUTCOME[misere])
-    body = STONES.format(alternation=ALTERNATION, playable=NOGO_PLAYABLE, next="",
-                         achieved=NOGO_ACHIEVED, goals=goals(misere))
+    body = STONES.format(alternation=ALTERNATION, liberties=CHAIN_LIBERTIES,
+                         playable=NOGO_PLAYABLE, next="", achieved=NOGO_ACHIEVED,
+                         goals=goals(misere))
     return top + ";\n" + head + "\n" + body + "\n" + stone_facts(n)
 
 

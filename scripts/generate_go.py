@@ -27,7 +27,7 @@ Usage: python3 scripts/generate_go.py [OUTPUT_DIR] [--moves-per-point K]
 import argparse
 import os
 
-from kif_games.common import point_facts
+from kif_games.common import CHAIN_LIBERTIES, point_facts
 
 # (board size, komi, file stem)
 SHEETS = ((5, 7.5, "go_5x5"), (7, 7.5, "go_7x7"), (9, 7.5, "go_9x9"))
@@ -86,20 +86,7 @@ RULES = """\
 ; to ?z (static index_bit). Two distinct points differ in some bit, so a chain has two liberties
 ; or more exactly when some bit occurs as 0 and as 1; a chain with one liberty (in atari) has that
 ; liberty's bits exactly.
-(<= (chain_liberty ?gx ?gy ?u ?v)
-    (true (chain ?x ?y ?gx ?gy))
-    (adjacent ?x ?y ?u ?v)
-    (empty ?u ?v))
-(<= (liberty_bit ?gx ?gy ?b ?z)
-    (chain_liberty ?gx ?gy ?u ?v)
-    (index_bit ?u ?v ?b ?z))
-(<= (two_liberties ?gx ?gy)
-    (liberty_bit ?gx ?gy ?b 0)
-    (liberty_bit ?gx ?gy ?b 1))
-(<= (stone_breathes ?x ?y)
-    (true (chain ?x ?y ?gx ?gy))
-    (two_liberties ?gx ?gy))
-(<= (in_atari ?x ?y)
+{liberties}(<= (in_atari ?x ?y)
     (occupied ?x ?y)
     (not (stone_breathes ?x ?y)))
 
@@ -328,7 +315,7 @@ def go_sheet(n, komi, moves_per_point=2):
     text += "; Kind: 2 players, alternating, zero-sum\n"
     text += DOC.format(n=n, limit=limit, komi=komi_text,
                        draw_goal="" if draw == "none" else "; 50 each on equal totals")
-    text += "\n" + RULES.replace("{limit}", str(limit)) + "\n"
+    text += "\n" + RULES.replace("{limit}", str(limit)).replace("{liberties}", CHAIN_LIBERTIES) + "\n"
     lines = point_facts(n)
     lines.append("; The move counter.")
     lines += ["(succ %d %d)" % (i, i + 1) for i in range(limit)]

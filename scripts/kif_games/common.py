@@ -55,6 +55,27 @@ WIN_OR_DRAW_GOALS = """\
     (not (won ?s)))
 """
 
+# Liberties of labelled chains, shared by the Go-stone games (generate_go.py, and Atarigo and Nogo
+# in generate_games.py): each stone carries its chain's label, (true (chain ?x ?y ?gx ?gy)), and the
+# static `(index_bit ?x ?y ?b ?z)` gives the bits of a point's index. (liberty_bit ?gx ?gy ?b ?z):
+# chain ?gx ?gy has a liberty whose index has bit ?b equal to ?z; two distinct points differ in some
+# bit, so a chain has two liberties or more exactly when some bit occurs as 0 and as 1.
+CHAIN_LIBERTIES = """\
+(<= (chain_liberty ?gx ?gy ?u ?v)
+    (true (chain ?x ?y ?gx ?gy))
+    (adjacent ?x ?y ?u ?v)
+    (empty ?u ?v))
+(<= (liberty_bit ?gx ?gy ?b ?z)
+    (chain_liberty ?gx ?gy ?u ?v)
+    (index_bit ?u ?v ?b ?z))
+(<= (two_liberties ?gx ?gy)
+    (liberty_bit ?gx ?gy ?b 0)
+    (liberty_bit ?gx ?gy ?b 1))
+(<= (stone_breathes ?x ?y)
+    (true (chain ?x ?y ?gx ?gy))
+    (two_liberties ?gx ?gy))
+"""
+
 
 def free_points(marked="marked", free="free", x="?x", y="?y"):
     """The points of a board (cell x y ?r) that hold something (`marked`) and nothing (`free`);
