@@ -52,7 +52,9 @@ struct SearchReport {
   uint64_t nodes = 0;
   double seconds = 0;
   // The mover's expected result in [0,1] at the root: the mean over its root moves' simulations
-  // (Searcher::root_moves, weighted by their visits); none where the searcher keeps no such means.
+  // (Searcher::root_moves, weighted by their visits), or the exact value where the search proved
+  // a root move a top result (1) or proved every root move (the best of them); none where the
+  // searcher keeps no such means and proved nothing.
   std::optional<double> value;
 };
 

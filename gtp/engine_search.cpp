@@ -49,10 +49,16 @@ void Engine::sync_searcher() {
 
 std::optional<double> Engine::root_value(RoleIndex role) const {
   double sum = 0, visits = 0;
+  std::optional<double> best_proven;
+  bool all_proven = true;
   for (const auto& m : searcher_->root_moves(role)) {
     sum += m.mean * static_cast<double>(m.visits);
     visits += static_cast<double>(m.visits);
+    if (m.proven) best_proven = std::max(best_proven.value_or(0.0), *m.proven);
+    else all_proven = false;
   }
+  // A proven top result (a win at once needs no playout), or every move proven: the exact value.
+  if (best_proven && (*best_proven >= 1.0 || all_proven)) return best_proven;
   if (visits == 0) return std::nullopt;
   return sum / visits;
 }

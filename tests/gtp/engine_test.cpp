@@ -16,10 +16,15 @@ namespace {
 namespace fs = std::filesystem;
 using ggp::testing::kShippedGames;
 
-// Answers the role's first legal move other than a pass; counts a search as one playout.
+using RootMoves = std::vector<agent::Searcher::RootMove>;
+// Two root moves of means 0.25 (4 visits) and 0.75 (12 visits): a value of 0.625.
+const RootMoves kTwoMeans = {{0, 0.25, 4, std::nullopt}, {1, 0.75, 12, std::nullopt}};
+
+// Answers the role's first legal move other than a pass; counts a search as one playout; reports
+// the root moves it is given.
 class FirstMove : public agent::Searcher {
  public:
-  explicit FirstMove(reasoner::StateMachine& m) : m_(m) {}
+  FirstMove(reasoner::StateMachine& m, RootMoves roots) : m_(m), roots_(std::move(roots)) {}
   std::string name() const override { return "first"; }
   void set_root(const reasoner::State& s) override { root_ = s; }
   void search(const agent::SearchLimits&) override { ++playouts_; }
@@ -29,21 +34,19 @@ class FirstMove : public agent::Searcher {
     return m_.legal_moves(root_, role)[0];
   }
   agent::SearchStats stats() const override { return {playouts_, playouts_, 1, false}; }
-  // Two root moves of means 0.25 (4 visits) and 0.75 (12 visits): a value of 0.625.
-  std::vector<RootMove> root_moves(reasoner::RoleIndex) const override {
-    return {{0, 0.25, 4, std::nullopt}, {1, 0.75, 12, std::nullopt}};
-  }
+  std::vector<RootMove> root_moves(reasoner::RoleIndex) const override { return roots_; }
 
  private:
   reasoner::StateMachine& m_;
+  RootMoves roots_;
   reasoner::State root_;
   uint64_t playouts_ = 0;
 };
 
-Engine engine_of(const std::string& sheet) {
+Engine engine_of(const std::string& sheet, RootMoves roots = kTwoMeans) {
   EngineConfig config;
-  config.searcher_factory = [](reasoner::StateMachine& m, uint64_t) {
-    return std::make_unique<FirstMove>(m);
+  config.searcher_factory = [roots](reasoner::StateMachine& m, uint64_t) {
+    return std::make_unique<FirstMove>(m, roots);
   };
   const std::string game = (kShippedGames / sheet).string();
   return Engine(config, read_board_map(find_board_map(game)), game);
@@ -143,6 +146,27 @@ TEST_CASE("GTP genmove: the searcher's move is played and reported; the turn is 
   CHECK(e.handle("undo") == "=\n\n");
   CHECK(e.handle("undo") == "=\n\n");
   CHECK(e.handle("play b " + vertex) == "=\n\n");  // free again after the undos
+}
+
+TEST_CASE("GTP ggp-last_search's value where the search proved root moves") {
+  // The value reported after one genmove from the empty 5x5 board.
+  auto value_of = [](RootMoves roots) {
+    Engine e = engine_of("go_5x5.kif", std::move(roots));
+    REQUIRE(e.handle("genmove b").rfind("= ", 0) == 0);
+    const std::string report = e.handle("ggp-last_search");
+    const size_t at = report.find(" value ");
+    return at == std::string::npos ? std::string("none")
+                                   : report.substr(at + 7, report.find('\n') - at - 7);
+  };
+  // A win proven at once, with no simulation through it (a pass that ends the game won): 1.
+  CHECK(value_of({{0, 0.0, 0, 1.0}, {1, 0.3, 10, std::nullopt}}) == "1");
+  // A proven draw beside unproven moves: the simulations' mean, as without proofs.
+  CHECK(value_of({{0, 0.5, 4, 0.5}, {1, 0.75, 12, std::nullopt}}) == "0.6875");
+  // Every move proven: the best of them.
+  CHECK(value_of({{0, 0.0, 0, 0.0}, {1, 0.5, 2, 0.5}}) == "0.5");
+  // Nothing simulated and nothing proven: no value.
+  CHECK(value_of({{0, 0.0, 0, std::nullopt}}) == "none");
+  CHECK(value_of({}) == "none");
 }
 
 TEST_CASE("GTP on Hex: boardsize N N, rows from the top, swap-pieces, no pass, a chain ends it") {
