@@ -25,6 +25,8 @@ import statistics
 import subprocess
 import sys
 
+from speed_vs_sancho import last_json_line
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -40,13 +42,6 @@ def compile_harness(ggpbase, out):
                     os.path.join(ggpbase, "src", "main", "java"), "-d", classes,
                     os.path.join(HERE, "peers", "GgpBaseProverSpeed.java")], check=True)
     return classes + ":" + libraries
-
-
-def last_json_line(text):
-    for line in reversed(text.splitlines()):
-        if line.startswith("{"):
-            return json.loads(line)
-    raise RuntimeError("no JSON line in:\n" + text[-2000:])
 
 
 def ours(ggp, game, seconds):
