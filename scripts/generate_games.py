@@ -262,6 +262,7 @@ STONES = """\
 ; two. Two distinct points differ in some bit of their index (static `index_bit`), so a chain has
 ; two liberties exactly when, for some bit, it has a liberty with that bit 0 and one with it 1.
 {liberties}
+
 ; A stone of colour ?c at empty (?x ?y) captures when an adjacent opposing chain has no liberty but
 ; (?x ?y); it is not a suicide when it touches an empty point or an own chain with another liberty.
 (<= (captures ?c ?x ?y)

@@ -86,7 +86,8 @@ RULES = """\
 ; to ?z (static index_bit). Two distinct points differ in some bit, so a chain has two liberties
 ; or more exactly when some bit occurs as 0 and as 1; a chain with one liberty (in atari) has that
 ; liberty's bits exactly.
-{liberties}(<= (in_atari ?x ?y)
+{liberties}
+(<= (in_atari ?x ?y)
     (occupied ?x ?y)
     (not (stone_breathes ?x ?y)))
 

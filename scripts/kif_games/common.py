@@ -60,6 +60,7 @@ WIN_OR_DRAW_GOALS = """\
 # static `(index_bit ?x ?y ?b ?z)` gives the bits of a point's index. (liberty_bit ?gx ?gy ?b ?z):
 # chain ?gx ?gy has a liberty whose index has bit ?b equal to ?z; two distinct points differ in some
 # bit, so a chain has two liberties or more exactly when some bit occurs as 0 and as 1.
+# No newline at the end: the templates place it on a line of its own.
 CHAIN_LIBERTIES = """\
 (<= (chain_liberty ?gx ?gy ?u ?v)
     (true (chain ?x ?y ?gx ?gy))
@@ -73,8 +74,7 @@ CHAIN_LIBERTIES = """\
     (liberty_bit ?gx ?gy ?b 1))
 (<= (stone_breathes ?x ?y)
     (true (chain ?x ?y ?gx ?gy))
-    (two_liberties ?gx ?gy))
-"""
+    (two_liberties ?gx ?gy))"""
 
 
 def free_points(marked="marked", free="free", x="?x", y="?y"):
