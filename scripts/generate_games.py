@@ -20,20 +20,10 @@ import argparse
 import os
 
 from kif_games import checkers, connect, hex, pentago, quarto, reversi, tictactoe
-from kif_games.common import CHAIN_LIBERTIES, header, point_facts
+from kif_games.common import ALTERNATION, CHAIN_LIBERTIES, header, point_facts
 
 SIZES = (5, 8)
 
-
-ALTERNATION = """\
-; Turns alternate; the role not to move passes with noop.
-(<= (legal ?r noop)
-    (role ?r)
-    (not (true (control ?r))))
-(<= (next (control ?s))
-    (true (control ?r))
-    (opponent ?r ?s))
-"""
 
 NORMAL_GOALS = """\
 ; The role that achieves the winning condition wins.

@@ -27,7 +27,7 @@ Usage: python3 scripts/generate_go.py [OUTPUT_DIR] [--moves-per-point K]
 import argparse
 import os
 
-from kif_games.common import CHAIN_LIBERTIES, point_facts
+from kif_games.common import ALTERNATION, CHAIN_LIBERTIES, point_facts
 
 # (board size, komi, file stem)
 SHEETS = ((5, 7.5, "go_5x5"), (7, 7.5, "go_7x7"), (9, 7.5, "go_9x9"))
@@ -60,14 +60,7 @@ RULES = """\
 (init (control black))
 (init (step 0))
 
-; Turns alternate; the role not to move passes with noop.
-(<= (legal ?r noop)
-    (role ?r)
-    (not (true (control ?r))))
-(<= (next (control ?s))
-    (true (control ?r))
-    (opponent ?r ?s))
-
+{alternation}
 (<= (occupied ?x ?y)
     (true (cell ?x ?y ?c)))
 (<= (empty ?x ?y)
@@ -316,7 +309,9 @@ def go_sheet(n, komi, moves_per_point=2):
     text += "; Kind: 2 players, alternating, zero-sum\n"
     text += DOC.format(n=n, limit=limit, komi=komi_text,
                        draw_goal="" if draw == "none" else "; 50 each on equal totals")
-    text += "\n" + RULES.replace("{limit}", str(limit)).replace("{liberties}", CHAIN_LIBERTIES) + "\n"
+    rules = (RULES.replace("{limit}", str(limit)).replace("{liberties}", CHAIN_LIBERTIES)
+             .replace("{alternation}", ALTERNATION))
+    text += "\n" + rules + "\n"
     lines = point_facts(n)
     lines.append("; The move counter.")
     lines += ["(succ %d %d)" % (i, i + 1) for i in range(limit)]

@@ -41,6 +41,19 @@ def roles_prelude(first, second, alternate=True):
     return text
 
 
+# Turns that alternate, for sheets that write their own roles and `init` (roles_prelude writes
+# both).
+ALTERNATION = """\
+; Turns alternate; the role not to move passes with noop.
+(<= (legal ?r noop)
+    (role ?r)
+    (not (true (control ?r))))
+(<= (next (control ?s))
+    (true (control ?r))
+    (opponent ?r ?s))
+"""
+
+
 # `won` must hold for one role at most; the goals are defined in every state.
 WIN_OR_DRAW_GOALS = """\
 ; Goals: the winner 100, the loser 0; 50 each when no one has won.
