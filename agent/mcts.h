@@ -124,7 +124,8 @@ class MctsSearcher : public Searcher {
   // call's time, then set every worker's playout depth (agent/goal_cutoff.h).
   void decide_cutoff(const SearchLimits& limits);
   // With greedy_auto in a batched search, once: time greedy and random playouts from the root
-  // (alternated, up to kGreedyProbeSeconds) and set greedy_playouts.
+  // (alternated, up to kGreedyProbeSeconds; under a playout budget alone, kGreedyWarmBatches then
+  // kGreedyProbePairs batches) and set greedy_playouts.
   void decide_greedy(const SearchLimits& limits);
   // With mast_unless_greedy, once greedy playouts are decided: MastGreedy stays where they are
   // off and the root's random playouts show a role's legal moves to be at most mast_max_share of
@@ -299,6 +300,9 @@ class MctsSearcher : public Searcher {
   PieceFeatures::FactLists piece_sets_;  // once decided (private_captures)
   bool piece_sets_decided_ = false;
   static constexpr double kGreedyProbeSeconds = 1.0;
+  // Under a playout budget alone (no deadline), the greedy probe's batches: warm-up, then pairs.
+  static constexpr size_t kGreedyWarmBatches = 16;
+  static constexpr size_t kGreedyProbePairs = 64;
   static constexpr double kLegalShareSeconds = 0.3;
   static constexpr size_t kLegalSharePlayouts = 64;
   static constexpr double kMoveEffectSeconds = 0.3;

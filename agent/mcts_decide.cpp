@@ -95,13 +95,22 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
     t.steps += played.steps, t.unsafe_picks += played.unsafe_picks;
     return Clock::now() - begin;
   };
+  // Under a playout budget alone (no deadline: `ggp bench-search --playouts`), a fixed number of
+  // batches instead of a share of time, so that the lanes learn the same ending moves in every
+  // run and the search keeps its signature; only the cost, and so the choice, is still timed.
+  const bool counted = limits.deadline == Clock::time_point::max();
   const Clock::time_point begin = Clock::now();
+  const auto more = [&](size_t done, size_t batches, Clock::duration time) {
+    if (interrupted(limits)) return false;
+    return counted ? done < batches : Clock::now() - begin < time;
+  };
+  size_t warm_batches = 0;
   do batch(reasoner::PlayoutPolicy::Greedy, warm);
-  while (Clock::now() - begin < share / 8 && !interrupted(limits));
+  while (more(++warm_batches, kGreedyWarmBatches, share / 8));
   do {
     greedy_times.push_back(batch(reasoner::PlayoutPolicy::Greedy, greedy));
     random_times.push_back(batch(reasoner::PlayoutPolicy::Random, random));
-  } while (Clock::now() - begin < share && !interrupted(limits));
+  } while (more(greedy_times.size(), kGreedyProbePairs, share));
   // Each kind's median batch: a batch the scheduler preempted (another process on the core) is
   // an outlier the median ignores, where a sum counts it (one unit test under a busy machine read
   // connect_four's greedy playouts as 134 random ones, against 2-4 when idle).
