@@ -3,7 +3,11 @@
 // it chose in the searcher's note.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "agent/legal_share.h"
 #include "agent/mcts.h"
