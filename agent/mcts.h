@@ -114,7 +114,10 @@ class MctsSearcher : public Searcher {
   // A tree of `state` alone (what the search learned elsewhere, MAST's and PPA's tables, stays).
   void plant_tree(const reasoner::State& state);
   // The end of a probe at the first search: a quarter of the call's time, at most `cap` from now
-  // (Clock::duration::max(): no cap). The three decisions below probe within it.
+  // (Clock::duration::max(): no cap). The decisions below probe within it. Under a playout budget
+  // alone (no deadline: `ggp bench-search --playouts`) `cap` is raised to kUnclockedProbeSeconds,
+  // so that probes stop at their own counts (the same in every run, and so the search's
+  // signature) and the time is only a safety net for slow games.
   static Clock::time_point probe_deadline(const SearchLimits& limits, Clock::duration cap);
   // `limits` with probe_deadline(limits, cap_seconds) as its deadline.
   static SearchLimits probe_limits(const SearchLimits& limits, double cap_seconds);
@@ -300,9 +303,11 @@ class MctsSearcher : public Searcher {
   PieceFeatures::FactLists piece_sets_;  // once decided (private_captures)
   bool piece_sets_decided_ = false;
   static constexpr double kGreedyProbeSeconds = 1.0;
-  // Under a playout budget alone (no deadline), the greedy probe's batches: warm-up, then pairs.
-  static constexpr size_t kGreedyWarmBatches = 16;
-  static constexpr size_t kGreedyProbePairs = 64;
+  // Under a playout budget alone (no deadline), the greedy probe's batches: warm-up, then pairs
+  // (kept few: hex_9x9's greedy playouts cost about 65 random ones).
+  static constexpr size_t kGreedyWarmBatches = 4;
+  static constexpr size_t kGreedyProbePairs = 16;
+  static constexpr double kUnclockedProbeSeconds = 30.0;
   static constexpr double kLegalShareSeconds = 0.3;
   static constexpr size_t kLegalSharePlayouts = 64;
   static constexpr double kMoveEffectSeconds = 0.3;

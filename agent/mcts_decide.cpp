@@ -16,8 +16,6 @@
 
 namespace ggp::agent {
 
-using reasoner::MoveId;
-using reasoner::RoleIndex;
 using reasoner::State;
 
 namespace {
@@ -30,6 +28,8 @@ Clock::duration seconds_of(double seconds) {
 
 Clock::time_point MctsSearcher::probe_deadline(const SearchLimits& limits, Clock::duration cap) {
   const Clock::time_point now = Clock::now();
+  if (limits.deadline == Clock::time_point::max() && cap != Clock::duration::max())
+    cap = std::max(cap, seconds_of(kUnclockedProbeSeconds));
   Clock::time_point end = cap == Clock::duration::max() ? Clock::time_point::max() : now + cap;
   if (limits.deadline != Clock::time_point::max())
     end = std::min(end, limits.deadline > now ? now + (limits.deadline - now) / 4 : now);
@@ -100,13 +100,13 @@ void MctsSearcher::decide_greedy(const SearchLimits& limits) {
     return Clock::now() - begin;
   };
   // Under a playout budget alone (no deadline: `ggp bench-search --playouts`), a fixed number of
-  // batches instead of a share of time, so that the lanes learn the same ending moves in every
-  // run and the search keeps its signature; only the cost, and so the choice, is still timed.
+  // batches within probe_deadline's safety net, so that the lanes learn the same ending moves in
+  // every run and the search keeps its signature; only the cost, and so the choice, is timed.
   const bool counted = limits.deadline == Clock::time_point::max();
   const Clock::time_point begin = Clock::now();
   const auto more = [&](size_t done, size_t batches, Clock::duration time) {
-    if (interrupted(limits)) return false;
-    return counted ? done < batches : Clock::now() - begin < time;
+    if (interrupted(limits) || Clock::now() - begin >= (counted ? share : time)) return false;
+    return !counted || done < batches;
   };
   size_t warm_batches = 0;
   do batch(reasoner::PlayoutPolicy::Greedy, warm);

@@ -4,6 +4,7 @@
 // prover's rule terms (reasoner/rule_strata.cpp).
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -58,7 +59,7 @@ class Unifier {
   size_t mark() const { return bindings_.size(); }
   void undo(size_t mark) {
     for (; bindings_.size() > mark; bindings_.pop_back())
-      if (indexed_) index_.erase(key(bindings_.back().first));
+      if (index_) index_->erase(key(bindings_.back().first));
   }
 
  private:
@@ -90,9 +91,9 @@ class Unifier {
   }
 
   const Side* binding(Side v) const {
-    if (indexed_) {
-      auto it = index_.find(key(v));
-      return it == index_.end() ? nullptr : &bindings_[it->second].second;
+    if (index_) {
+      auto it = index_->find(key(v));
+      return it == index_->end() ? nullptr : &bindings_[it->second].second;
     }
     for (const auto& [var, value] : bindings_)
       if (same_variable(var, v)) return &value;
@@ -112,19 +113,20 @@ class Unifier {
   bool bind(Side v, Side value) {
     if (occurs(v, value)) return false;
     bindings_.emplace_back(v, value);
-    if (indexed_) {
-      index_.emplace(key(v), bindings_.size() - 1);
+    if (index_) {
+      index_->emplace(key(v), bindings_.size() - 1);
     } else if (bindings_.size() > kScanLimit) {
-      for (size_t i = 0; i < bindings_.size(); ++i) index_.emplace(key(bindings_[i].first), i);
-      indexed_ = true;
+      index_ = std::make_unique<std::unordered_map<uint64_t, size_t>>();
+      for (size_t i = 0; i < bindings_.size(); ++i) index_->emplace(key(bindings_[i].first), i);
     }
     return true;
   }
 
   Budget budget_;
   std::vector<std::pair<Side, Side>> bindings_;  // each variable bound once, in the order bound
-  std::unordered_map<uint64_t, size_t> index_;   // variable -> its entry, once indexed_
-  bool indexed_ = false;
+  // Variable -> its entry in bindings_, made past kScanLimit (and kept after undo): null for the
+  // small problems of most callers, which then construct no map at all.
+  std::unique_ptr<std::unordered_map<uint64_t, size_t>> index_;
 };
 
 // Some substitution makes the argument lists `a` and `b` equal, argument by argument.
