@@ -34,6 +34,25 @@ std::vector<std::string> term_elements(const std::string& text) {
   return out;
 }
 
+// The argument that names a piece's kind: the one with the fewest values (2 .. kMaxKinds) among
+// those that are not coordinates, where coordinates are arguments with 4 values or more that
+// another argument has as many of (the two sides of a board). (cell ?x ?y ?piece) on chess's board
+// has 8, 8 and 13 values, so the piece is its kind; with 8, 8 and 8 nothing tells them apart and
+// none is. values.size() when there is no such argument.
+size_t PieceFeatures::kind_argument(const std::vector<std::set<std::string>>& values) {
+  auto coordinate = [&](size_t i) {
+    for (size_t j = 0; j < values.size(); ++j)
+      if (j != i && values[j].size() == values[i].size()) return values[i].size() >= 4;
+    return false;
+  };
+  size_t best = values.size(), fewest = kMaxKinds + 1;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const size_t n = values[i].size();
+    if (n >= 2 && n < fewest && !coordinate(i)) best = i, fewest = n;
+  }
+  return best;
+}
+
 PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
                                       std::span<const State> states, bool lines) {
   std::set<FactId> seen;
@@ -54,14 +73,8 @@ PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
     std::vector<std::set<std::string>> values(arity);
     for (const auto& [f, e] : facts)
       for (size_t i = 0; i < arity; ++i) values[i].insert(e[i + 1]);
-    size_t best = arity, fewest = kMaxValues + 1, tied = 0;
-    for (size_t i = 0; i < arity; ++i) {
-      const size_t n = values[i].size();
-      if (n < 2 || n > kMaxValues) continue;
-      if (n < fewest) best = i, fewest = n, tied = 1;
-      else if (n == fewest) ++tied;
-    }
-    if (best == arity || (tied > 1 && fewest >= 4)) continue;
+    const size_t best = kind_argument(values);
+    if (best == arity) continue;
     for (const std::string& value : values[best]) {
       // The pieces of this kind, then (with lines) those on each value of another argument.
       const size_t before = out.sets_.size();

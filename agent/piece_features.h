@@ -6,6 +6,7 @@
 // true in a state is a count of pieces of that kind. Here the sets are only candidates: which
 // count matters, and how, is fitted to the results of playouts (heuristic.h), not assumed.
 #include <cstdint>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,20 +22,24 @@ std::vector<std::string> term_elements(const std::string& text);
 
 class PieceFeatures {
  public:
-  static constexpr size_t kMaxValues = 12;  // an argument with more values is a coordinate
+  static constexpr size_t kMaxValues = 12;  // a line argument has at most this many values
+  static constexpr size_t kMaxKinds = 16;   // a kind argument at most this many (chess: 13)
   static constexpr size_t kMinFacts = 4;    // a set with fewer facts is no piece kind
   static constexpr size_t kMaxSets = 32;    // the candidates kept, largest sets first
   static constexpr size_t kMaxLineSets = 48;  // line sets kept after them, largest first
 
   // The candidate sets among the facts true in some of `states`: for each functor with two
-  // arguments or more, the argument with the fewest distinct values (2 .. kMaxValues; several
-  // tied at 4 or more are coordinates: none is taken) splits the facts by its value. With
+  // arguments or more, its kind argument (kind_argument: the fewest distinct values, 2 ..
+  // kMaxKinds, among the arguments that are not coordinates) splits the facts by its value. With
   // `lines`, each such set is split again by the value of each other argument with 2 ..
   // kMaxValues values ("(cell _ 7 white)": white pieces on row 7), so that where pieces stand
   // counts, not only how many there are (advancement in breakthrough-like races, edges in
   // reversi); these come after the piece sets.
   static PieceFeatures discover(const reasoner::StateMachine& machine,
                                 std::span<const reasoner::State> states, bool lines = false);
+  // The kind argument of a functor whose argument i takes the values values[i] (see the .cpp);
+  // values.size() when none is.
+  static size_t kind_argument(const std::vector<std::set<std::string>>& values);
 
   size_t size() const { return sets_.size(); }
   const std::string& name(size_t set) const { return sets_[set].name; }  // e.g. "(cell _ _ red)"

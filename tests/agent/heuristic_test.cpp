@@ -82,6 +82,23 @@ TEST_CASE("term_elements splits a ground term at its top level") {
   CHECK(term_elements("control") == std::vector<std::string>{"control"});
 }
 
+TEST_CASE("a piece's kind is the argument with the fewest values that is no side of the board") {
+  auto args = [](std::vector<size_t> counts) {
+    std::vector<std::set<std::string>> values(counts.size());
+    for (size_t i = 0; i < counts.size(); ++i)
+      for (size_t v = 0; v < counts[i]; ++v) values[i].insert(std::to_string(v));
+    return values;
+  };
+  CHECK(PieceFeatures::kind_argument(args({9, 9, 2})) == 2);   // Go: (cell x y colour)
+  CHECK(PieceFeatures::kind_argument(args({8, 8, 13})) == 2);  // chess: 12 pieces and the blank
+  CHECK(PieceFeatures::kind_argument(args({13, 8, 8})) == 0);
+  CHECK(PieceFeatures::kind_argument(args({8, 8, 8})) == 3);   // nothing tells them apart
+  CHECK(PieceFeatures::kind_argument(args({8, 8})) == 2);      // a board alone
+  CHECK(PieceFeatures::kind_argument(args({8, 8, 17})) == 3);  // more values than kinds
+  CHECK(PieceFeatures::kind_argument(args({3, 3, 3})) == 0);   // too few values to be a board's side
+  CHECK(PieceFeatures::kind_argument(args({20, 1, 5})) == 2);  // one value is no kind
+}
+
 TEST_CASE("heuristic: piece counts learned where they predict the results, and only there") {
   auto race = propnet_of(gdl::load_game_text(token_race(), "race"));
   HeuristicSettings settings;
