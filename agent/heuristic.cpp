@@ -120,7 +120,9 @@ std::unique_ptr<Heuristic> Heuristic::learn(reasoner::StateMachine& machine, con
   // Playouts in batches from the root (bit-parallel where the machine can: greedy ones are then
   // cheap), each replayed from its moves to pick its states.
   const bool greedy = settings.greedy && machine.parallel_playouts() > 1;
-  const size_t batch = std::max<size_t>(machine.parallel_playouts(), 16);
+  // One playout a call where the machine plays them one by one: a call is not interrupted, and 16
+  // of chess's on the prover took seconds past the start clock.
+  const size_t batch = std::max<size_t>(machine.parallel_playouts(), 1);
   const std::vector<const State*> starts(batch, &root);
   std::vector<double> goals(batch * roles);
   std::vector<uint8_t> completed(batch);

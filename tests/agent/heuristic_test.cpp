@@ -9,6 +9,7 @@
 #include "agent/mcts.h"
 #include "gdl/loader.h"
 #include "propnet/machine_factory.h"
+#include "recording_machine.h"
 #include "support/corpus.h"
 
 using namespace ggp;
@@ -127,6 +128,27 @@ TEST_CASE("heuristic: piece counts learned where they predict the results, and o
   INFO(none.summary);
   CHECK((!off || !off->enabled()));
   CHECK_FALSE(none.enabled);
+}
+
+TEST_CASE("heuristic: a one-at-a-time machine is asked for one playout a call, the lanes for 64") {
+  // A call is not interrupted: 16 of chess's playouts a call on the prover ran seconds past the
+  // start clock, and the first moves of a 1 s match went out as random fallbacks.
+  auto game = gdl::load_game_text(token_race(), "race");
+  auto prover = propnet::make_machine(game, propnet::MachineKind::Prover).machine;
+  auto lanes = propnet_of(game);
+  HeuristicSettings settings;
+  settings.max_playouts = 100;
+  for (reasoner::StateMachine* machine : {prover.get(), lanes.get()}) {
+    ggp::test::RecordingMachine recording(*machine);
+    HeuristicReport report;
+    reasoner::Random rng(5);
+    Heuristic::learn(recording, recording.initial_state(), rng, seconds(20), settings, report);
+    INFO(machine->name());
+    CHECK(report.playouts >= 100);
+    CHECK(recording.largest_batch == machine->parallel_playouts());
+  }
+  CHECK(prover->parallel_playouts() == 1);
+  CHECK(lanes->parallel_playouts() == 64);
 }
 
 TEST_CASE("greedy=auto: greedy playouts where random moves hand out wins at once, MAST elsewhere unless placement") {

@@ -1,6 +1,7 @@
 #pragma once
 // A StateMachine that forwards to another and keeps what its last batch of playouts
 // (random_playouts_from) played and was biased by, for the agent tests to read.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <span>
@@ -53,6 +54,7 @@ class RecordingMachine : public StateMachine {
     reasoner::PlayoutTally tally =
         m_.random_playouts_from(starts, rng, results, completed, max_depth, moves, policy, bias);
     recorded.assign(moves.begin(), moves.end());
+    largest_batch = std::max(largest_batch, starts.size());
     started.clear();
     for (const State* start : starts) started.push_back(*start);
     lane_results.assign(results.begin(), results.begin() + starts.size() * num_roles());
@@ -67,6 +69,7 @@ class RecordingMachine : public StateMachine {
   std::vector<double> lane_results;           // ... its results (role-major per lane, 0..100)
   std::vector<float> bias_values;             // ... and its MoveBias
   double bias_epsilon = 1.0;
+  size_t largest_batch = 0;  // the most playouts any one call asked for
 
  private:
   StateMachine& m_;
