@@ -122,7 +122,8 @@ std::string MctsSearcher::note() {
 void MctsSearcher::search_serial(const SearchLimits& limits) {
   MctsWorker& w = *workers_[0];
   bool restarts = num_roles_ == 1 && config_.sp_restart_playouts > 0;
-  w.policy.limits = &limits;
+  const SearchLimits rollout_limits = playout_limits(limits);
+  w.policy.limits = &rollout_limits;
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done); ++done) {
     if (restarts && done > 0 && done % config_.sp_restart_playouts == 0) restart_tree();
     recycle_if_full();

@@ -82,14 +82,16 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       }
     }
     if (starts.empty()) continue;
-    // A batch cannot be abandoned half-way: one that would end past the deadline, judging by the
-    // last one, is not begun (its descents' visits are taken back, once per leaf), unless its
-    // descents took longer than its playouts will (slow expansions): giving those up would leave
-    // a slow game's search, sliced into short deadlines, expanding nodes and never playing out.
+    // A batch cannot be abandoned half-way: one that would end past the deadline (the turn's
+    // where this call is a slice of it: SearchLimits::playout_deadline), judging by the last one,
+    // is not begun (its descents' visits are taken back, once per leaf), unless its descents took
+    // longer than its playouts will (slow expansions): giving those up would leave a slow game's
+    // search, sliced into short deadlines, expanding nodes and never playing out.
     const Clock::time_point begin = Clock::now();
     const bool descents_dominate = begin - descents_begin >= last_batch_;
     const bool stopped = limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed);
-    if (limits.deadline != Clock::time_point::max() && begin + last_batch_ > limits.deadline &&
+    const Clock::time_point batch_deadline = playout_limits(limits).deadline;
+    if (batch_deadline != Clock::time_point::max() && begin + last_batch_ > batch_deadline &&
         (stopped || !descents_dominate)) {
       for (size_t k = 0; k < lane_worker.size(); ++k)
         if (k == 0 || lane_worker[k] != lane_worker[k - 1])

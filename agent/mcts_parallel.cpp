@@ -13,7 +13,8 @@
 namespace ggp::agent {
 
 void MctsSearcher::simulate_shared(MctsWorker& w, const SearchLimits& limits, uint64_t& claimed) {
-  w.policy.limits = &limits;
+  const SearchLimits rollout_limits = playout_limits(limits);
+  w.policy.limits = &rollout_limits;
   while (!interrupted(limits)) {
     bool at_terminal = false;
     Descent end = Descent::Exact;

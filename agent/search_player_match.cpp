@@ -141,6 +141,7 @@ std::optional<Answer> MatchThread::decide() {
     limits.deadline = stop_at_;
   } else {
     limits.deadline = std::min(stop_at_, now + slice_length());
+    limits.playout_deadline = stop_at_;
   }
   ++slices_;
   const uint64_t before = m_->searcher->stats().playouts;

@@ -26,7 +26,21 @@ struct SearchLimits {
   Clock::time_point deadline = Clock::time_point::max();         // checked before every playout
   uint64_t max_playouts = std::numeric_limits<uint64_t>::max();  // playouts in this call
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop at once
+  // Where `deadline` ends a slice of a longer turn (agent/search_player_match.cpp), the turn's
+  // end: a playout begun before `deadline` may run on until then instead of being abandoned or
+  // not begun, so that on a slow machine a playout longer than a slice still counts (chess on the
+  // prover: 0.15-0.3 s a playout against slices of 200 ms). max: none; `deadline` holds.
+  Clock::time_point playout_deadline = Clock::time_point::max();
 };
+
+// The limits a playout begun under `limits` runs by: `playout_deadline` in place of `deadline`
+// where it is later.
+inline SearchLimits playout_limits(const SearchLimits& limits) {
+  SearchLimits out = limits;
+  if (limits.playout_deadline != Clock::time_point::max())
+    out.deadline = std::max(limits.deadline, limits.playout_deadline);
+  return out;
+}
 
 // `limits` with its deadline (where it has one still ahead) brought forward to `share` of the time
 // left: the part of a call's time given to one stage of it.
