@@ -48,6 +48,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
   const bool recorded =
       traced || lane_mast || lane_ppa || lane_replies;  // the lanes' moves come back
   batch_moves_.resize(recorded ? leaves * per_leaf : 0);
+  // A batch must end by the turn's end where this call is a slice of it (SearchLimits).
+  const Clock::time_point batch_deadline = playout_limits(limits).deadline;
   for (uint64_t done = 0; !tree_.node(0).solved && !limit_reached(limits, done);) {
     recycle_if_full();  // between batches: no descent holds a node
     const Clock::time_point descents_begin = Clock::now();
@@ -90,7 +92,6 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
     const Clock::time_point begin = Clock::now();
     const bool descents_dominate = begin - descents_begin >= last_batch_;
     const bool stopped = limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed);
-    const Clock::time_point batch_deadline = playout_limits(limits).deadline;
     if (batch_deadline != Clock::time_point::max() && begin + last_batch_ > batch_deadline &&
         (stopped || !descents_dominate)) {
       for (size_t k = 0; k < lane_worker.size(); ++k)

@@ -29,7 +29,8 @@ struct SearchLimits {
   // Where `deadline` ends a slice of a longer turn (agent/search_player_match.cpp), the turn's
   // end: a playout begun before `deadline` may run on until then instead of being abandoned or
   // not begun, so that on a slow machine a playout longer than a slice still counts (chess on the
-  // prover: 0.15-0.3 s a playout against slices of 200 ms). max: none; `deadline` holds.
+  // prover: about 0.16 s a playout against slices of at most 200 ms). max: none; `deadline`
+  // holds.
   Clock::time_point playout_deadline = Clock::time_point::max();
 };
 
