@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include "agent/capture_ranks.h"
 #include "agent/piece_features.h"
 #include "reasoner/playout.h"
 
@@ -122,6 +123,8 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
     out.begin_[m + 1] = static_cast<uint32_t>(out.victims_.size());
   }
   if (out.victims_.empty()) out.begin_.clear();
+  const CaptureRanks ranks = scarcity_ranks(machine, states, out.victims_);
+  out.ranks_ = ranks.ranks;
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin).count();
   char line[160];
   std::snprintf(line, sizeof line,
@@ -129,6 +132,7 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
                 moves_with_victims, out.victims_.size(), checked, sets.size(),
                 static_cast<long long>(ms));
   out.summary_ = line;
+  if (!ranks.summary.empty()) out.summary_ += "; " + ranks.summary;
   return out;
 }
 

@@ -39,17 +39,21 @@ class CaptureMoves {
 
   bool empty() const { return victims_.empty(); }
   const std::string& summary() const { return summary_; }
-  // The captures for playouts (reasoner::Captures), each played first with probability `share`;
-  // valid while this table lives.
-  reasoner::Captures played_first(double share) const {
+  // The captures for playouts (reasoner::Captures), each played first with probability `share`,
+  // with `ranked` the most valuable victim first (agent/capture_ranks.h) where victims differ in
+  // rank; valid while this table lives.
+  reasoner::Captures played_first(double share, bool ranked = false) const {
     reasoner::Captures out;
     out.begin = begin_, out.facts = victims_, out.share = share;
+    if (ranked) out.ranks = ranks_;
     return out;
   }
+  bool ranked() const { return !ranks_.empty(); }
 
  private:
   std::vector<uint32_t> begin_;
   std::vector<reasoner::FactId> victims_;
+  std::vector<uint8_t> ranks_;  // by victim (agent/capture_ranks.h); empty: one rank
   std::string summary_;
 };
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "reasoner/playout.h"
+
 namespace ggp::agent {
 
 using reasoner::MoveId;
@@ -214,8 +216,10 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
   }
   bool amaf_first_play =
       s.visits == 0 && config_.amaf_untried && config_.amaf != AmafMode::Off && s.amaf_visits > 0;
-  if (s.visits == 0 && !amaf_first_play)
-    return 1e9 + w.rng.uniform();  // untried moves first, in random order
+  if (s.visits == 0 && !amaf_first_play) {  // untried moves first, in random order
+    const double urgency = config_.capture_order ? capture_urgency(id, tree_.edge_move(edge)) : 0;
+    return 1e9 + urgency + w.rng.uniform();
+  }
   double n = amaf_first_play ? 1.0 : s.visits;
   double mean = amaf_first_play ? s.amaf_sum / s.amaf_visits : s.sum / n;
   if (config_.dag_means && s.visits > 0 && c != kNoNode) mean = dag_mean(c, role, s.visits, mean);
@@ -297,6 +301,13 @@ double log_visits_of(uint32_t visits) {
 }
 
 }  // namespace
+
+uint8_t MctsSearcher::capture_urgency(uint32_t id, MoveId move) const {
+  const reasoner::Captures played = captures_.played_first(1.0, config_.capture_ranks);
+  if (!played.active()) return 0;
+  return static_cast<uint8_t>(reasoner::Captures::kMaxRanks -
+                              reasoner::capture_rank(played, move, tree_.node(id).state));
+}
 
 uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {
   tree_.prefetch_edges(id);  // their loads overlap the logarithm and the proven floor

@@ -190,6 +190,9 @@ class MctsSearcher : public Searcher {
   // `implicit`: the mean is mixed with the child's minimax value (implicit_ on, role the mover).
   double edge_score(MctsWorker& w, uint32_t id, reasoner::RoleIndex role, uint32_t edge,
                     double log_visits, double floor, bool implicit);
+  // MctsConfig::capture_order: how urgent an untried `move` is at node `id` as a capture, 0 where
+  // it takes nothing, up to Captures::kMaxRanks for a victim of rank 0 (agent/capture_ranks.h).
+  uint8_t capture_urgency(uint32_t id, reasoner::MoveId move) const;
   // MctsConfig::dag_means: the mean of `role` at child `c` over all its parents' simulations,
   // where the child has more of them than the move's `edge_visits`; else `mean` (the move's own).
   double dag_mean(uint32_t c, reasoner::RoleIndex role, uint32_t edge_visits, double mean) const;

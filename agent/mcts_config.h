@@ -110,6 +110,14 @@ struct MctsConfig {
   // with this probability a playout's mover that has captures plays one, uniformly among them,
   // before MAST's choice and the greedy checks (in the lanes and in sequential playouts). 0: off.
   double capture_share = 0;
+  // ... the most valuable victim first (`mvv=1`): a mover draws only among its captures of the
+  // scarcest kind it can take (agent/capture_ranks.h).
+  bool capture_ranks = false;
+  // ... and in the tree (`capture_order=1`): a node's untried moves that capture are tried first,
+  // the most valuable victim first with mvv, and the move played, among moves of equal visits, is
+  // such a capture. Where the machine is too slow to try every move (a chess sheet on the prover:
+  // a few playouts a turn), this decides the move.
+  bool capture_order = false;
   // Batched playouts skip private moves (reasoner::MoveBias::avoid_private: a move the opponent
   // could not make here on its turn, in Go the mover's own eye) wherever they have another.
   bool avoid_private = false;

@@ -34,21 +34,22 @@ std::vector<std::string> term_elements(const std::string& text) {
   return out;
 }
 
+bool PieceFeatures::is_coordinate(const std::vector<std::set<std::string>>& values, size_t i) {
+  for (size_t j = 0; j < values.size(); ++j)
+    if (j != i && values[j].size() == values[i].size()) return values[i].size() >= 4;
+  return false;
+}
+
 // The argument that names a piece's kind: the one with the fewest values (2 .. kMaxKinds) among
 // those that are not coordinates, where coordinates are arguments with 4 values or more that
 // another argument has as many of (the two sides of a board). (cell ?x ?y ?piece) on chess's board
 // has 8, 8 and 13 values, so the piece is its kind; with 8, 8 and 8 nothing tells them apart and
 // none is. values.size() when there is no such argument.
 size_t PieceFeatures::kind_argument(const std::vector<std::set<std::string>>& values) {
-  auto coordinate = [&](size_t i) {
-    for (size_t j = 0; j < values.size(); ++j)
-      if (j != i && values[j].size() == values[i].size()) return values[i].size() >= 4;
-    return false;
-  };
   size_t best = values.size(), fewest = kMaxKinds + 1;
   for (size_t i = 0; i < values.size(); ++i) {
     const size_t n = values[i].size();
-    if (n >= 2 && n < fewest && !coordinate(i)) best = i, fewest = n;
+    if (n >= 2 && n < fewest && !is_coordinate(values, i)) best = i, fewest = n;
   }
   return best;
 }

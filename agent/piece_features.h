@@ -40,6 +40,9 @@ class PieceFeatures {
   // The kind argument of a functor whose argument i takes the values values[i] (see the .cpp);
   // values.size() when none is.
   static size_t kind_argument(const std::vector<std::set<std::string>>& values);
+  // Whether argument i of such a functor is a board coordinate: 4 values or more, and another
+  // argument has as many (the two sides of a board).
+  static bool is_coordinate(const std::vector<std::set<std::string>>& values, size_t i);
 
   size_t size() const { return sets_.size(); }
   const std::string& name(size_t set) const { return sets_[set].name; }  // e.g. "(cell _ _ red)"

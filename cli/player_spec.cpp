@@ -95,6 +95,8 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["mast_eps"] = number("mast_eps", c.mast_epsilon);
   s["mast_share"] = number("mast_share", c.mast_max_share);
   s["captures"] = number("captures", c.capture_share);
+  s["mvv"] = number("mvv", c.capture_ranks);
+  s["capture_order"] = number("capture_order", c.capture_order);
   s["private"] = number("private", c.avoid_private);
   s["private_captures"] = number("private_captures", c.private_captures);
   s["pass_last"] = number("pass_last", c.pass_last);
@@ -399,7 +401,10 @@ std::string player_spec_help() {
       "        MAST only where a role's legal moves are at most this share of its moves; 0.25),\n"
       "        mast_tau, mast_eps (epsilon of mast_eg and ppa_eg), captures=P (moves found at\n"
       "        the first search to remove a piece of a kind are played first in playouts, each\n"
-      "        time with probability P; 0: off), private=0|1 (batched playouts skip a move the\n"
+      "        time with probability P; 0: off), mvv=0|1 (with captures: the scarcest kind of\n"
+      "        victim first), capture_order=0|1 (with captures: untried captures first in the\n"
+      "        tree, and first among moves of equal visits at the root), private=0|1 (batched\n"
+      "        playouts skip a move the\n"
       "        opponent could not make there on its turn, in Go one's own eye, where they have\n"
       "        another; two-role games), private_captures=0|1 (with private=1: a private move that\n"
       "        takes pieces is played all the same, in Go a capture), pass_last=0|1 (batched\n"

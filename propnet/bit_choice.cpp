@@ -227,20 +227,36 @@ uint64_t BitParallelPlayouts::choose_captures(uint32_t role, size_t n, uint64_t 
   if (n < 2) return 0;  // no lane has a choice: no draw
   const uint64_t pending = random_lanes(follow_captures_, movers, rng);
   if (pending == 0) return 0;
-  tied_.clear();
-  uint64_t lanes = 0;
+  const reasoner::Captures& captures = bias_.captures;
+  constexpr size_t kRanks = reasoner::Captures::kMaxRanks;
+  // One entry per (move, rank): the lanes where the move takes a victim of that rank.
+  tied_.clear(), tied_ranks_.clear();
+  uint64_t by_rank[kRanks] = {};  // lanes where some capture of that rank is legal
   for (size_t i = 0; i < n; ++i) {
     const auto [m, legal] = legal_[i];
-    uint64_t held = 0;  // lanes where one of the move's victims holds
-    for (reasoner::FactId f : bias_.captures.victims(m))
-      if (f < p_.num_facts) held |= w_[p_.base_node(f)];
-    if (const uint64_t capture = legal & held & pending; capture != 0) {
-      tied_.push_back({m, capture});
-      lanes |= capture;
+    const size_t first = tied_.size();  // this move's entries
+    const std::span<const reasoner::FactId> victims = captures.victims(m);
+    for (size_t k = 0; k < victims.size(); ++k) {
+      if (victims[k] >= p_.num_facts) continue;
+      const uint64_t capture = w_[p_.base_node(victims[k])] & legal & pending;
+      if (capture == 0) continue;
+      const uint8_t rank = captures.rank(m, k);
+      by_rank[rank] |= capture;
+      size_t e = first;
+      while (e < tied_.size() && tied_ranks_[e] != rank) ++e;
+      if (e == tied_.size()) tied_.push_back({m, 0}), tied_ranks_.push_back(rank);
+      tied_[e].second |= capture;
     }
   }
-  if (lanes == 0) return 0;
-  draw_uniform(tied_.data(), tied_.size(), lanes, rng,
+  if (tied_.empty()) return 0;
+  // Each lane keeps only its captures of the least rank it has.
+  uint64_t lanes = 0;
+  for (uint64_t& ranked : by_rank) ranked &= ~lanes, lanes |= ranked;
+  size_t kept = 0;
+  for (size_t e = 0; e < tied_.size(); ++e)
+    if (const uint64_t best = tied_[e].second & by_rank[tied_ranks_[e]]; best != 0)
+      tied_[kept++] = {tied_[e].first, best};
+  draw_uniform(tied_.data(), kept, lanes, rng,
                [&](uint32_t m, uint64_t chosen) { set_choice(role, m, chosen); });
   return lanes;
 }

@@ -219,6 +219,7 @@ class BitParallelPlayouts {
   uint32_t follow_captures_ = 0;             // bias_.captures.share in 256ths
   std::vector<std::pair<float, std::pair<uint32_t, uint64_t>>> ranked_;  // (value, legal_ entry)
   std::vector<std::pair<uint32_t, uint64_t>> tied_;  // the entries of one value (scratch)
+  std::vector<uint8_t> tied_ranks_;  // choose_captures: the capture rank of each entry of tied_
   std::vector<uint64_t> private_open_;  // by role: lanes with a move that is not private (this step)
   bool redrawing_ = false;              // redraw_private_non_captures is choosing
   bool replying_ = false;               // bias_ has replies and the game two roles

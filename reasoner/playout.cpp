@@ -37,22 +37,29 @@ int only_mover(StateMachine& machine, const State& state, JointMove* forced) {
   return mover;
 }
 
-bool is_capture(const Captures& captures, MoveId move, const State& state) {
-  for (FactId f : captures.victims(move))
-    if (state.test(f)) return true;
-  return false;
+uint8_t capture_rank(const Captures& captures, MoveId move, const State& state) {
+  const std::span<const FactId> victims = captures.victims(move);
+  uint8_t best = Captures::kMaxRanks;
+  for (size_t k = 0; k < victims.size(); ++k)
+    if (state.test(victims[k])) best = std::min(best, captures.rank(move, k));
+  return best;
 }
 
 std::optional<MoveId> capture_move(std::span<const MoveId> legal, const Captures& captures,
                                    const State& state, Random& rng) {
   if (!captures.active() || legal.size() < 2 || rng.uniform() >= captures.share)
     return std::nullopt;
-  uint32_t found = 0;  // counted, then the k-th taken: no allocation
-  for (MoveId m : legal) found += is_capture(captures, m, state);
+  uint8_t best = Captures::kMaxRanks;  // the least rank, then how many have it, then the k-th
+  uint32_t found = 0;
+  for (MoveId m : legal) {
+    const uint8_t rank = capture_rank(captures, m, state);
+    if (rank < best) best = rank, found = 0;
+    found += rank == best && rank < Captures::kMaxRanks;
+  }
   if (found == 0) return std::nullopt;
   uint32_t k = rng.below(found);
   for (MoveId m : legal)
-    if (is_capture(captures, m, state) && k-- == 0) return m;
+    if (capture_rank(captures, m, state) == best && k-- == 0) return m;
   return std::nullopt;  // not reached
 }
 

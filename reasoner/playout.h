@@ -42,11 +42,17 @@ MoveId epsilon_greedy_move(std::span<const MoveId> legal, Value&& value, double 
   return top_valued_move(legal, value, rng);
 }
 
-// Whether `move` is a capture in `state` (one of its victims holds there).
-bool is_capture(const Captures& captures, MoveId move, const State& state);
+// The rank of `move` as a capture in `state`: the least rank of its victims that hold there, or
+// Captures::kMaxRanks where none holds (not a capture).
+uint8_t capture_rank(const Captures& captures, MoveId move, const State& state);
 
-// With probability captures.share, a uniformly drawn capture of `legal` in `state`, where it has
-// one; else nullopt. Draws nothing where the captures are not active.
+// Whether `move` is a capture in `state` (one of its victims holds there).
+inline bool is_capture(const Captures& captures, MoveId move, const State& state) {
+  return capture_rank(captures, move, state) < Captures::kMaxRanks;
+}
+
+// With probability captures.share, a capture of `legal` in `state` drawn uniformly among those of
+// the least rank, where it has one; else nullopt. Draws nothing where the captures are not active.
 std::optional<MoveId> capture_move(std::span<const MoveId> legal, const Captures& captures,
                                    const State& state, Random& rng);
 

@@ -47,17 +47,24 @@ enum class PlayoutPolicy { Random, Greedy };
 // drawn uniformly; otherwise its move is chosen as above. Playouts that capture whenever they can
 // play out exchanges (a capture answered by a recapture), as Breakthrough programs' playouts do
 // (Lorentz & Horey 2013, "Programming Breakthrough"), where uniform ones leave pieces hanging.
+// With ranks (optional), the most valuable victim first: a capture's rank in a state is the least
+// rank among its victims that hold there, and the role draws only among its captures of the least
+// rank it has (MVV ordering, as chess programs order captures; rank 0 is the most valuable).
 struct Captures {
+  static constexpr uint8_t kMaxRanks = 16;
   // The victims of move m are facts[begin[m] .. begin[m + 1]), for m below begin.size() - 1;
   // later moves have none.
   std::span<const uint32_t> begin;
   std::span<const FactId> facts;
+  std::span<const uint8_t> ranks;  // parallel to facts, each below kMaxRanks; empty: all rank 0
   double share = 0;
   bool active() const { return share > 0 && begin.size() > 1; }
   std::span<const FactId> victims(MoveId move) const {
     if (size_t{move} + 1 >= begin.size()) return {};
     return facts.subspan(begin[move], begin[move + 1] - begin[move]);
   }
+  // The rank of victim k of move m (victims(m)[k]).
+  uint8_t rank(MoveId move, size_t k) const { return ranks.empty() ? 0 : ranks[begin[move] + k]; }
 };
 
 struct MoveBias {

@@ -101,3 +101,57 @@ TEST_CASE("the search finds captures at its first search when capture_share is s
   without.search(playout_budget(2000));
   CHECK(without.note().find("captures") == std::string::npos);
 }
+
+TEST_CASE("with capture_order, untried captures come first and a search of no playouts plays one") {
+  auto machine = test::shipped_propnet("breakthrough_5x5");
+  // A position of a random game where the mover has a capture but its first legal move takes
+  // nothing (what a search with no visit plays without capture_order).
+  const char* names[] = {"white", "black"};
+  reasoner::Random play_rng(7);
+  reasoner::JointMove joint;
+  State state = machine->initial_state(), next;
+  int mover = -1;
+  auto takes = [&](RoleIndex r, MoveId m) {
+    joint[r] = m;
+    machine->next_state(state, joint, next);
+    return pieces_of(*machine, next, names[1 - r]) < pieces_of(*machine, state, names[1 - r]);
+  };
+  for (int ply = 0; ply < 200 && !machine->is_terminal(state); ++ply) {
+    mover = reasoner::only_mover(*machine, state, &joint);
+    REQUIRE(mover >= 0);
+    const auto r = static_cast<RoleIndex>(mover);
+    const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
+                                    machine->legal_moves(state, r).end());
+    if (!takes(r, legal[0]) && std::any_of(legal.begin(), legal.end(), [&](MoveId m) { return takes(r, m); }))
+      break;
+    REQUIRE(reasoner::random_joint_move(*machine, state, play_rng, joint));
+    machine->next_state(state, joint, next);
+    std::swap(state, next);
+    mover = -1;
+  }
+  REQUIRE(mover >= 0);
+  const auto r = static_cast<RoleIndex>(mover);
+  size_t captures = 0;
+  const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
+                                  machine->legal_moves(state, r).end());
+  for (MoveId m : legal) captures += takes(r, m);
+  for (bool order : {true, false}) {
+    CAPTURE(order);
+    MctsConfig config = find_mcts_preset("uct")->config;
+    config.capture_share = 1.0;
+    config.capture_order = order;
+    MctsSearcher searcher(config, *machine, 5);
+    searcher.set_root(machine->initial_state());
+    searcher.search(playout_budget(500));  // the first search finds the captures
+    searcher.set_root(state);
+    searcher.search(playout_budget(0));
+    const MoveId played = searcher.best_move(r);
+    CHECK(takes(r, played) == order);
+    searcher.search(playout_budget(3));  // the first tries go to captures
+    size_t tried = 0, tried_captures = 0;
+    for (const Searcher::RootMove& m : searcher.root_moves(r))
+      if (m.visits > 0) ++tried, tried_captures += takes(r, m.move);
+    CHECK(tried > 0);
+    if (order) CHECK(tried_captures == std::min(tried, captures));
+  }
+}

@@ -200,5 +200,51 @@ TEST_CASE("biased playouts play a capture first as often as capture_share, in th
   }
 }
 
+TEST_CASE("ranked captures: a mover takes only among its captures of the least rank, in the lanes and one by one") {
+  auto machine = make_propnet(shipped("breakthrough_5x5"));
+  const testing::CaptureTable table = testing::breakthrough_captures(*machine);
+  // Ranks by hand, three of them spread over the victims: the draw, not their meaning, is tested.
+  std::vector<uint8_t> ranks(table.victims.size());
+  for (size_t k = 0; k < ranks.size(); ++k) ranks[k] = static_cast<uint8_t>(k % 3);
+  const State start = machine->initial_state();
+  for (bool lanes : {true, false}) {
+    CAPTURE(lanes);
+    reasoner::MoveBias bias;
+    bias.captures = table.played_first(1.0);
+    bias.captures.ranks = ranks;
+    size_t choices = 0, least = 0, with_a_worse = 0;  // steps with captures of two ranks or more
+    replay(*machine, start, play(*machine, bias, lanes, 4, 21),
+           [&](const State& state, std::span<const MoveId> legal, MoveId move) {
+             uint8_t best = reasoner::Captures::kMaxRanks, worst = 0;
+             for (MoveId m : legal) {
+               const uint8_t rank = reasoner::capture_rank(bias.captures, m, state);
+               if (rank == reasoner::Captures::kMaxRanks) continue;
+               best = std::min(best, rank), worst = std::max(worst, rank);
+             }
+             if (best == reasoner::Captures::kMaxRanks) return;
+             ++choices;
+             least += reasoner::capture_rank(bias.captures, move, state) == best;
+             with_a_worse += worst > best;
+           });
+    REQUIRE(choices > 200);
+    CHECK(with_a_worse > 20);  // the ranks were put to the test
+    CHECK(least == choices);
+    // Without ranks the same table draws among all captures: some steps take a worse one.
+    bias.captures.ranks = {};
+    size_t worse = 0;
+    replay(*machine, start, play(*machine, bias, lanes, 4, 21),
+           [&](const State& state, std::span<const MoveId> legal, MoveId move) {
+             if (!reasoner::is_capture(bias.captures, move, state)) return;
+             reasoner::Captures ranked = bias.captures;
+             ranked.ranks = ranks;
+             const uint8_t played = reasoner::capture_rank(ranked, move, state);
+             worse += std::any_of(legal.begin(), legal.end(), [&](MoveId m) {
+               return reasoner::capture_rank(ranked, m, state) < played;
+             });
+           });
+    CHECK(worse > 0);
+  }
+}
+
 }  // namespace
 }  // namespace ggp::propnet
