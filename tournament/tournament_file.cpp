@@ -15,16 +15,22 @@ std::string base_name(const std::string& path) {
   return std::filesystem::path(path).stem().string();
 }
 
-// `${NAME}` replaced by the environment variable NAME; throws when it is not set.
+// `${NAME}` replaced by the environment variable NAME; throws when it is not set. A relative
+// path as the value of a variable that starts the path is taken from the working directory, where
+// it was typed (`GGP_CORPUS=../shared ggp tournament docs/tournaments/F.json`), not from the
+// file's folder as the file's own relative paths are.
 std::string expand_variables(std::string text) {
   for (size_t at = text.find("${"); at != std::string::npos; at = text.find("${", at)) {
     const size_t close = text.find('}', at);
     if (close == std::string::npos) break;
     const std::string name = text.substr(at + 2, close - at - 2);
-    const char* value = std::getenv(name.c_str());
-    if (!value) throw std::runtime_error("the game path '" + text + "' needs $" + name + " set");
+    const char* found = std::getenv(name.c_str());
+    if (!found) throw std::runtime_error("the game path '" + text + "' needs $" + name + " set");
+    std::string value = found;
+    if (at == 0 && !value.empty() && std::filesystem::path(value).is_relative())
+      value = std::filesystem::absolute(value).string();
     text.replace(at, close - at + 1, value);
-    at += std::string(value).size();
+    at += value.size();
   }
   return text;
 }

@@ -2,6 +2,7 @@
 // an unknown key refused.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -53,5 +54,26 @@ TEST_CASE("tournament file: the same as the flags, in JSON") {
   }
   CHECK_THROWS_WITH_AS(read_tournament_file((dir / "bad.json").string()),
                        doctest::Contains("unknown key 'playclocks'"), std::runtime_error);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("tournament file: a variable's relative path is the working directory's, not the file's") {
+  const fs::path dir = ggp::testing::fresh_folder("ggp_tfile_vars");
+  fs::create_directories(dir);
+  {
+    std::ofstream out(dir / "t.json");
+    out << R"({"games": ["${GGP_TFILE_CORPUS}/games/a.kif", "${GGP_TFILE_ABSOLUTE}/b.kif"],
+               "players": ["uct", "random"]})";
+  }
+  ::setenv("GGP_TFILE_CORPUS", "../corpus", 1);
+  ::setenv("GGP_TFILE_ABSOLUTE", "/abs", 1);
+  const TournamentFile f = read_tournament_file((dir / "t.json").string());
+  REQUIRE(f.spec.games.size() == 2);
+  CHECK(fs::path(f.spec.games[0].path) == fs::absolute("../corpus") / "games/a.kif");
+  CHECK(f.spec.games[1].path == "/abs/b.kif");
+  ::unsetenv("GGP_TFILE_CORPUS");
+  CHECK_THROWS_WITH_AS(read_tournament_file((dir / "t.json").string()),
+                       doctest::Contains("needs $GGP_TFILE_CORPUS set"), std::runtime_error);
+  ::unsetenv("GGP_TFILE_ABSOLUTE");
   fs::remove_all(dir);
 }
