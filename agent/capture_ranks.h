@@ -5,10 +5,10 @@
 // A victim's kind is its fact with the board coordinates blanked: (cell d 8 black queen) is of
 // kind (cell _ _ black queen) (coordinates as agent::PieceFeatures::is_coordinate, and arguments
 // of more than PieceFeatures::kMaxKinds values). A kind is the more valuable the fewer of its facts
-// hold on average over sampled states of random playouts: chess's queen (about 1) before its
-// rooks, knights and bishops (about 2) before its pawns (up to 8); checkers' kings (none at first)
-// before its men. Scarcity is not value in every game; what it gives is measured per game
-// (docs/strength.md, "The most valuable victim first").
+// hold on average over sampled states of random playouts: chess starts with one queen, two rooks,
+// knights and bishops and eight pawns, and checkers has no kings at first. Scarcity is not value
+// in every game; what it gives is measured per game (docs/strength.md, "The most valuable victim
+// first").
 #include <cstdint>
 #include <span>
 #include <string>
@@ -21,7 +21,7 @@ namespace ggp::agent {
 
 struct CaptureRanks {
   std::vector<uint8_t> ranks;  // by victim, 0 the scarcest kind; empty where all are of one rank
-  std::string summary;         // e.g. "3 victim ranks: (cell _ _ black queen) 0.8 first"
+  std::string summary;  // e.g. "6 victim ranks of 6 kinds, (cell _ _ black queen) first (0.50 held)"
 };
 
 // The ranks of `victims` (facts of `machine`) by the scarcity of their kinds over `states`. Empty

@@ -108,7 +108,8 @@ void MctsSearcher::search_batched(const SearchLimits& limits) {
       workers_[0]->ppa.values(lane_values_);
       bias = reasoner::MoveBias::on_values(lane_values_, 0.0f, config_.mast_epsilon);
     }
-    bias.captures = captures_.played_first(config_.capture_share, config_.capture_ranks);  // none until found
+    // None until found.
+    bias.captures = captures_.played_first(config_.capture_share, config_.capture_ranks);
     bias.avoid_private = config_.avoid_private;
     bias.piece_begin = piece_sets_.begin;
     bias.piece_facts = piece_sets_.facts;

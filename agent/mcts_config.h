@@ -115,8 +115,8 @@ struct MctsConfig {
   bool capture_ranks = false;
   // ... and in the tree (`capture_order=1`): a node's untried moves that capture are tried first,
   // the most valuable victim first with mvv, and the move played, among moves of equal visits, is
-  // such a capture. Where the machine is too slow to try every move (a chess sheet on the prover:
-  // a few playouts a turn), this decides the move.
+  // such a capture. Meant for a search too slow to try every move; on the games left on the prover
+  // the first search finds no captures today (docs/benchmarks.md), so it acts on nothing there.
   bool capture_order = false;
   // Batched playouts skip private moves (reasoner::MoveBias::avoid_private: a move the opponent
   // could not make here on its turn, in Go the mover's own eye) wherever they have another.

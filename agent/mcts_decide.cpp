@@ -208,7 +208,8 @@ void MctsSearcher::decide_captures(const SearchLimits& limits) {
   if (root.terminal) return;
   reasoner::Random rng(probe_rng_.next());
   captures_ = CaptureMoves::discover(machine_, root.state, rng, probe_limits(limits, kCaptureSeconds));
-  for (auto& w : workers_) w->policy.captures = captures_.played_first(config_.capture_share, config_.capture_ranks);
+  for (auto& w : workers_)
+    w->policy.captures = captures_.played_first(config_.capture_share, config_.capture_ranks);
   add_note(captures_.summary());
 }
 

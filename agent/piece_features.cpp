@@ -34,6 +34,20 @@ std::vector<std::string> term_elements(const std::string& text) {
   return out;
 }
 
+FactsByFunctor facts_by_functor(const reasoner::StateMachine& machine,
+                                const std::set<FactId>& facts, size_t min_arity) {
+  FactsByFunctor out;
+  for (FactId f : facts) {
+    std::vector<std::string> e = term_elements(machine.fact_text(f));
+    if (e.size() < min_arity + 1) continue;
+    FunctorFacts& group = out[{e[0], e.size() - 1}];
+    group.values.resize(e.size() - 1);
+    for (size_t i = 1; i < e.size(); ++i) group.values[i - 1].insert(e[i]);
+    group.facts.emplace_back(f, std::move(e));
+  }
+  return out;
+}
+
 bool PieceFeatures::is_coordinate(const std::vector<std::set<std::string>>& values, size_t i) {
   for (size_t j = 0; j < values.size(); ++j)
     if (j != i && values[j].size() == values[i].size()) return values[i].size() >= 4;
@@ -58,22 +72,11 @@ PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
                                       std::span<const State> states, bool lines) {
   std::set<FactId> seen;
   for (const State& s : states) s.for_each_fact([&](FactId f) { seen.insert(f); });
-  // Facts by functor and arity.
-  std::map<std::pair<std::string, size_t>, std::vector<std::pair<FactId, std::vector<std::string>>>>
-      by_functor;
-  for (FactId f : seen) {
-    std::vector<std::string> e = term_elements(machine.fact_text(f));
-    if (e.size() < 3) continue;  // a functor and two arguments at least
-    auto key = std::make_pair(e[0], e.size() - 1);
-    by_functor[key].emplace_back(f, std::move(e));
-  }
   PieceFeatures out;
   std::vector<Set> line_sets;
-  for (const auto& [key, facts] : by_functor) {
+  for (const auto& [key, facts] : facts_by_functor(machine, seen, 2)) {
     const size_t arity = key.second;
-    std::vector<std::set<std::string>> values(arity);
-    for (const auto& [f, e] : facts)
-      for (size_t i = 0; i < arity; ++i) values[i].insert(e[i + 1]);
+    const std::vector<std::set<std::string>>& values = facts.values;
     const size_t best = kind_argument(values);
     if (best == arity) continue;
     for (const std::string& value : values[best]) {
@@ -99,16 +102,15 @@ PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
   return out;
 }
 
-PieceFeatures::Set PieceFeatures::make_set(
-    const std::string& functor,
-    const std::vector<std::pair<FactId, std::vector<std::string>>>& facts, size_t arity,
-    size_t kind_arg, const std::string& kind, size_t line_arg, const std::string& line) {
+PieceFeatures::Set PieceFeatures::make_set(const std::string& functor, const FunctorFacts& facts,
+                                           size_t arity, size_t kind_arg, const std::string& kind,
+                                           size_t line_arg, const std::string& line) {
   Set set;
   set.name = "(" + functor;
   for (size_t i = 0; i < arity; ++i)
     set.name += " " + (i == kind_arg ? kind : i == line_arg ? line : std::string("_"));
   set.name += ")";
-  for (const auto& [f, e] : facts) {
+  for (const auto& [f, e] : facts.facts) {
     if (e[kind_arg + 1] != kind || (line_arg < arity && e[line_arg + 1] != line)) continue;
     if (set.mask.size() <= f / 64) set.mask.resize(f / 64 + 1, 0);
     set.mask[f / 64] |= uint64_t{1} << (f % 64);

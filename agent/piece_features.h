@@ -6,6 +6,7 @@
 // true in a state is a count of pieces of that kind. Here the sets are only candidates: which
 // count matters, and how, is fitted to the results of playouts (heuristic.h), not assumed.
 #include <cstdint>
+#include <map>
 #include <set>
 #include <span>
 #include <string>
@@ -19,6 +20,17 @@ namespace ggp::agent {
 // The elements of a ground term written as text: "(cell 1 2 red)" gives {"cell", "1", "2", "red"},
 // "(at (pos 1 2) white)" gives {"at", "(pos 1 2)", "white"}, a constant gives itself alone.
 std::vector<std::string> term_elements(const std::string& text);
+
+// Facts of one functor and arity: each with its elements (term_elements), and the values each
+// argument takes among them, which the kind argument and the coordinates are read from.
+struct FunctorFacts {
+  std::vector<std::pair<reasoner::FactId, std::vector<std::string>>> facts;
+  std::vector<std::set<std::string>> values;  // by argument
+};
+using FactsByFunctor = std::map<std::pair<std::string, size_t>, FunctorFacts>;  // (functor, arity)
+// The facts of `facts` with `min_arity` arguments or more, by functor and arity.
+FactsByFunctor facts_by_functor(const reasoner::StateMachine& machine,
+                                const std::set<reasoner::FactId>& facts, size_t min_arity);
 
 class PieceFeatures {
  public:
@@ -69,9 +81,8 @@ class PieceFeatures {
   };
   // The facts of `facts` (with their elements) whose argument kind_arg is `kind` and, unless
   // line_arg == arity, whose argument line_arg is `line`.
-  static Set make_set(const std::string& functor,
-                      const std::vector<std::pair<reasoner::FactId, std::vector<std::string>>>& facts,
-                      size_t arity, size_t kind_arg, const std::string& kind, size_t line_arg,
+  static Set make_set(const std::string& functor, const FunctorFacts& facts, size_t arity,
+                      size_t kind_arg, const std::string& kind, size_t line_arg,
                       const std::string& line);
 
   std::vector<Set> sets_;
