@@ -22,10 +22,12 @@ std::vector<State> sample_playout_states(reasoner::StateMachine& machine, const 
       machine.next_state(path.back(), joint, next);
       path.push_back(std::move(next));
     }
+    // A playout the limits cut still gives its states: on a slow machine (the prover on chess,
+    // a playout of about 0.16 s) the first playout may be the only one there is time for.
+    if (path.size() >= 2)
+      for (size_t k = 0; k < sample.states_per_playout && states.size() < sample.max_states; ++k)
+        states.push_back(path[rng.below(static_cast<uint32_t>(path.size() - 1))]);
     if (cut && interrupted(limits)) break;
-    if (path.size() < 2) continue;
-    for (size_t k = 0; k < sample.states_per_playout && states.size() < sample.max_states; ++k)
-      states.push_back(path[rng.below(static_cast<uint32_t>(path.size() - 1))]);
   }
   return states;
 }

@@ -19,7 +19,7 @@ struct StateSample {
 };
 
 // Non-terminal states of random playouts from `root` (the root among them), until `limits`
-// interrupt or the sample's caps are reached.
+// interrupt or the sample's caps are reached; the playout they cut gives its states too.
 std::vector<reasoner::State> sample_playout_states(reasoner::StateMachine& machine,
                                                    const reasoner::State& root,
                                                    reasoner::Random& rng,

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <numeric>
 #include <span>
-#include <thread>
 
 #include "agent/root_parallel.h"
 #include "synthetic_games.h"
@@ -409,29 +408,9 @@ TEST_CASE("wide simultaneous moves: children kept sparsely, searched and reused 
   CHECK(searcher.tree().node(0).visits == visits);
 }
 
-namespace {
-
-// A one-role game of two moves, each followed by a chain of 40 forced steps, on a machine whose
-// every step sleeps 3 ms: a playout (about 120 ms) outlasts a 20 ms slice of a turn.
-class SlowChain : public ExplicitGame {
- public:
-  SlowChain() : ExplicitGame(1) {
-    uint32_t next = add_terminal({100});
-    for (int step = 0; step < 40; ++step) next = add_turn(0, {{"step", next}});
-    set_initial(add_turn(0, {{"left", next}, {"right", next}}));
-  }
-  std::unique_ptr<StateMachine> clone() const override { return std::make_unique<SlowChain>(*this); }
-  void next_state(const State& s, std::span<const MoveId> joint, State& out) override {
-    std::this_thread::sleep_for(std::chrono::milliseconds(3));
-    ExplicitGame::next_state(s, joint, out);
-  }
-};
-
-}  // namespace
-
 TEST_CASE("a playout longer than a slice of the turn runs on to the turn's end and counts") {
   for (const bool turn_known : {false, true}) {
-    SlowChain game;
+    test::SlowChain game;
     MctsSearcher searcher(preset_config("uct"), game, 1);
     searcher.set_root(game.initial_state());
     SearchLimits slice;

@@ -1,8 +1,10 @@
 #include "synthetic_games.h"
 
 #include <bit>
+#include <chrono>
 #include <functional>
 #include <stdexcept>
+#include <thread>
 
 #include "reasoner/random.h"
 
@@ -255,6 +257,17 @@ std::unique_ptr<ExplicitGame> make_one_safe_move(int moves, int safe) {
   }
   g->set_initial(g->add_turn(0, children));
   return g;
+}
+
+SlowChain::SlowChain() : ExplicitGame(1) {
+  uint32_t next = add_terminal({100});
+  for (int step = 0; step < 40; ++step) next = add_turn(0, {{"step", next}});
+  set_initial(add_turn(0, {{"left", next}, {"right", next}}));
+}
+
+void SlowChain::next_state(const State& s, std::span<const MoveId> joint, State& out) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(3));
+  ExplicitGame::next_state(s, joint, out);
 }
 
 std::vector<double> maxn_value(ExplicitGame& game, uint32_t position) {

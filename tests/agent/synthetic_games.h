@@ -136,6 +136,17 @@ std::unique_ptr<ExplicitGame> make_one_winning_move(int moves, int winning);
 // Role 0 to play `moves` moves; only move `safe` does not let role 1 win at once afterwards.
 std::unique_ptr<ExplicitGame> make_one_safe_move(int moves, int safe);
 
+// A one-role game of two moves, each followed by a chain of 40 forced steps, on a machine whose
+// every step sleeps 3 ms: a playout (about 120 ms) outlasts a deadline of some tens of ms.
+class SlowChain : public ExplicitGame {
+ public:
+  SlowChain();
+  std::unique_ptr<reasoner::StateMachine> clone() const override {
+    return std::make_unique<SlowChain>(*this);
+  }
+  void next_state(const State& s, std::span<const MoveId> joint, State& out) override;
+};
+
 // Reference: the max^n value of a turn-taking explicit game (one mover per position).
 std::vector<double> maxn_value(ExplicitGame& game, uint32_t position);
 
