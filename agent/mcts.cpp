@@ -217,7 +217,9 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
   bool amaf_first_play =
       s.visits == 0 && config_.amaf_untried && config_.amaf != AmafMode::Off && s.amaf_visits > 0;
   if (s.visits == 0 && !amaf_first_play) {  // untried moves first, in random order
-    const double urgency = config_.capture_order ? capture_urgency(id, tree_.edge_move(edge)) : 0;
+    const bool ordered = config_.capture_order == CaptureOrder::Tree ||
+                         (config_.capture_order == CaptureOrder::Root && id == 0);
+    const double urgency = ordered ? capture_urgency(id, tree_.edge_move(edge)) : 0;
     return 1e9 + urgency + w.rng.uniform();
   }
   double n = amaf_first_play ? 1.0 : s.visits;

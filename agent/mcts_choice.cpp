@@ -147,7 +147,7 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
     const EdgeStats& b = tree_.stats(best);
     const bool more =
         a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum) ||
-        (a.visits == 0 && b.visits == 0 && config_.capture_order &&
+        (a.visits == 0 && b.visits == 0 && config_.capture_order != CaptureOrder::Off &&
          capture_urgency(0, tree_.edge_move(e)) > capture_urgency(0, tree_.edge_move(best)));
     if (lost < best_lost || (lost == best_lost && more)) best = e, best_lost = lost;
   }

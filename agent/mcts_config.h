@@ -28,6 +28,13 @@ enum class PlayoutMode {
   PpaGreedy,
 };
 
+// Where untried moves that capture are tried first (MctsConfig::capture_order).
+enum class CaptureOrder {
+  Off,    // untried moves in random order everywhere
+  Tree,   // captures first at every node
+  Root,   // captures first at the root alone (and first among its moves of equal visits)
+};
+
 struct MctsConfig {
   double exploration = 0.4;           // UCB1 constant c (0.4 as in the PPA paper's GGP setting)
   bool ucb_tuned = false;  // UCB1-Tuned (Auer, Cesa-Bianchi & Fischer 2002; Sancho's default):
@@ -115,9 +122,10 @@ struct MctsConfig {
   bool capture_ranks = false;
   // ... and in the tree (`capture_order=1`): a node's untried moves that capture are tried first,
   // the most valuable victim first with mvv, and the move played, among moves of equal visits, is
-  // such a capture. Meant for a search too slow to try every move; on the games left on the prover
-  // the first search finds no captures today (docs/benchmarks.md), so it acts on nothing there.
-  bool capture_order = false;
+  // such a capture; `capture_order=root` orders the root's moves alone. Meant for a search too
+  // slow to try every move; on the games left on the prover the first search finds few captures
+  // (docs/benchmarks.md), so it acts on little there.
+  CaptureOrder capture_order = CaptureOrder::Off;
   // Batched playouts skip private moves (reasoner::MoveBias::avoid_private: a move the opponent
   // could not make here on its turn, in Go the mover's own eye) wherever they have another.
   bool avoid_private = false;

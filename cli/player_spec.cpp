@@ -96,7 +96,10 @@ void add_mcts_settings(Settings& s, agent::MctsConfig& c) {
   s["mast_share"] = number("mast_share", c.mast_max_share);
   s["captures"] = number("captures", c.capture_share);
   s["mvv"] = number("mvv", c.capture_ranks);
-  s["capture_order"] = number("capture_order", c.capture_order);
+  s["capture_order"] = choice<agent::CaptureOrder>("capture_order", c.capture_order,
+                                                  {{"0", agent::CaptureOrder::Off},
+                                                   {"1", agent::CaptureOrder::Tree},
+                                                   {"root", agent::CaptureOrder::Root}});
   s["private"] = number("private", c.avoid_private);
   s["private_captures"] = number("private_captures", c.private_captures);
   s["pass_last"] = number("pass_last", c.pass_last);
@@ -402,15 +405,15 @@ std::string player_spec_help() {
       "        mast_tau, mast_eps (epsilon of mast_eg and ppa_eg), captures=P (moves found at\n"
       "        the first search to remove a piece of a kind are played first in playouts, each\n"
       "        time with probability P; 0: off), mvv=0|1 (with captures: the scarcest kind of\n"
-      "        victim first), capture_order=0|1 (with captures: untried captures first in the\n"
-      "        tree, and first among moves of equal visits at the root), private=0|1 (batched\n"
-      "        playouts skip a move the opponent could not make there on its turn, in Go one's\n"
-      "        own eye, where they have another; two-role games), private_captures=0|1 (with\n"
-      "        private=1: a private move that takes pieces is played all the same, in Go a\n"
-      "        capture), pass_last=0|1 (batched playouts play a move legal on every turn of its\n"
-      "        role, a pass, only where nothing else is left), lgrf=0|1 (batched playouts of\n"
-      "        two-role games answer a move with the last good reply to it, forgotten when it\n"
-      "        loses: LGRF-1),\n"
+      "        victim first), capture_order=0|1|root (with captures: untried captures first in the\n"
+      "        tree, or at the root alone, and first among moves of equal visits at the root),\n"
+      "        private=0|1 (batched playouts skip a move the opponent could not make there on its\n"
+      "        turn, in Go one's own eye, where they have another; two-role games),\n"
+      "        private_captures=0|1 (with private=1: a private move that takes pieces is played\n"
+      "        all the same, in Go a capture), pass_last=0|1 (batched playouts play a move legal\n"
+      "        on every turn of its role, a pass, only where nothing else is left), lgrf=0|1\n"
+      "        (batched playouts of two-role games answer a move with the last good reply to it,\n"
+      "        forgotten when it loses: LGRF-1),\n"
       "        ppa_alpha, threshold, nodes, depth, temp, solver, decisive, "
       "decisive_tree, antidecisive,\n"
       "        tuned=0|1 (UCB1-Tuned: the exploration term scaled by the move's variance),\n"

@@ -102,7 +102,9 @@ TEST_CASE("the search finds captures at its first search when capture_share is s
   CHECK(without.note().find("captures") == std::string::npos);
 }
 
-TEST_CASE("with capture_order, untried captures come first and a search of no playouts plays one") {
+TEST_CASE(
+    "with capture_order (in the tree or at the root), untried captures come first and a search of "
+    "no playouts plays one") {
   auto machine = test::shipped_propnet("breakthrough_5x5");
   // A position of a random game where the mover has a capture but its first legal move takes
   // nothing (what a search with no visit plays without capture_order).
@@ -122,7 +124,9 @@ TEST_CASE("with capture_order, untried captures come first and a search of no pl
     const auto r = static_cast<RoleIndex>(mover);
     const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
                                     machine->legal_moves(state, r).end());
-    if (!takes(r, legal[0]) && std::any_of(legal.begin(), legal.end(), [&](MoveId m) { return takes(r, m); }))
+    const bool any_capture =
+        std::any_of(legal.begin(), legal.end(), [&](MoveId m) { return takes(r, m); });
+    if (!takes(r, legal[0]) && any_capture)
       break;
     REQUIRE(reasoner::random_joint_move(*machine, state, play_rng, joint));
     machine->next_state(state, joint, next);
@@ -135,8 +139,8 @@ TEST_CASE("with capture_order, untried captures come first and a search of no pl
   const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
                                   machine->legal_moves(state, r).end());
   for (MoveId m : legal) captures += takes(r, m);
-  for (bool order : {true, false}) {
-    CAPTURE(order);
+  for (const CaptureOrder order : {CaptureOrder::Tree, CaptureOrder::Root, CaptureOrder::Off}) {
+    CAPTURE(static_cast<int>(order));
     MctsConfig config = find_mcts_preset("uct")->config;
     config.capture_share = 1.0;
     config.capture_order = order;
@@ -146,12 +150,12 @@ TEST_CASE("with capture_order, untried captures come first and a search of no pl
     searcher.set_root(state);
     searcher.search(playout_budget(0));
     const MoveId played = searcher.best_move(r);
-    CHECK(takes(r, played) == order);
+    CHECK(takes(r, played) == (order != CaptureOrder::Off));
     searcher.search(playout_budget(3));  // the first tries go to captures
     size_t tried = 0, tried_captures = 0;
     for (const Searcher::RootMove& m : searcher.root_moves(r))
       if (m.visits > 0) ++tried, tried_captures += takes(r, m.move);
     CHECK(tried > 0);
-    if (order) CHECK(tried_captures == std::min(tried, captures));
+    if (order != CaptureOrder::Off) CHECK(tried_captures == std::min(tried, captures));
   }
 }
