@@ -44,8 +44,9 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
       const std::span<const MoveId> moves = machine.legal_moves(s, r);
       legal.assign(moves.begin(), moves.end());
       if (pieces) pieces->counts(s, before);
+      StepCheck check(part);
       for (size_t k = 0; k < legal.size(); ++k) {
-        if (interrupted_at_step(part, k)) return i;  // a slow machine's wide state
+        if (check.interrupted(k)) return i;  // a slow machine's wide state
         const MoveId m = legal[k];
         joint[r] = m;
         machine.next_state(s, joint, next);

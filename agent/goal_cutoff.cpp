@@ -1,6 +1,7 @@
 #include "agent/goal_cutoff.h"
 
 #include <cmath>
+#include <optional>
 
 #include "agent/rollout.h"
 #include "reasoner/playout.h"
@@ -19,9 +20,11 @@ bool GoalSignalProbe::add_playout(const State& start, reasoner::Random& rng,
   State* spare[2] = {&a_, &b_};
   int next_buffer = 0;
   size_t steps = 0;
+  std::optional<StepCheck> check;
+  if (limits != nullptr) check.emplace(*limits);
   while (!machine_.is_terminal(*current)) {
     if (steps >= max_steps) return false;
-    if (limits != nullptr && interrupted_at_step(*limits, steps)) return false;
+    if (check && check->interrupted(steps)) return false;
     step_goals_.resize(step_goals_.size() + num_roles);
     scaled_goals(machine_, *current, std::span(step_goals_).last(num_roles));
     if (!reasoner::random_joint_move(machine_, *current, rng, joint_)) return false;

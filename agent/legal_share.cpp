@@ -29,8 +29,9 @@ LegalShare measure_legal_share(reasoner::StateMachine& machine, const State& sta
     State* spare[2] = {&a, &b};
     size_t steps = 0;
     bool cut = false;
+    StepCheck check(limits);
     while (!cut && !machine.is_terminal(*current) && steps < max_steps) {
-      cut = interrupted_at_step(limits, steps);
+      cut = check.interrupted(steps);
       for (RoleIndex r = 0; r < num_roles && !cut; ++r) {
         const std::span<const MoveId> legal = machine.legal_moves(*current, r);
         cut = legal.empty();

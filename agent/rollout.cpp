@@ -1,5 +1,7 @@
 #include "agent/rollout.h"
 
+#include <optional>
+
 namespace ggp::agent {
 
 using reasoner::MoveId;
@@ -30,13 +32,15 @@ RolloutResult Rollout::run(const State& start, const RolloutPolicy& policy, reas
   State* spare[2] = {&a_, &b_};
   int next_buffer = 0;
   size_t num_roles = machine_.num_roles();
+  std::optional<StepCheck> check;
+  if (policy.limits != nullptr) check.emplace(*policy.limits);
   while (true) {
     if (machine_.is_terminal(*current)) {
       result.completed = true;
       break;
     }
     if (result.steps >= policy.max_depth) break;
-    if (policy.limits != nullptr && interrupted_at_step(*policy.limits, result.steps)) {
+    if (check && check->interrupted(result.steps)) {
       result.abandoned = true;
       return result;
     }

@@ -123,13 +123,35 @@ inline bool interrupted(const SearchLimits& limits) {
   return limits.deadline != Clock::time_point::max() && Clock::now() >= limits.deadline;
 }
 
-// For a loop of many cheap steps (a playout): the stop flag at every step (a relaxed load), the
-// clock every 16 steps, which keeps its cost off fast machines while a slow machine's step still
-// cannot overrun much.
-inline bool interrupted_at_step(const SearchLimits& limits, size_t step) {
-  if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) return true;
-  return (step & 15) == 15 && interrupted(limits);
-}
+// For a loop of many steps (a playout): says at each step whether `limits` interrupt it. The
+// stop flag is read at every step (a relaxed load); the clock at every step while steps are slow
+// and every 16th once the first four steps are found fast (under kFastStep each on average),
+// which keeps its cost off fast machines. Every 16th step alone was not enough: a step of the
+// prover on late chess positions takes up to about 0.15 s, and 16 of them ran 2.5 s past a 1 s
+// clock (docs/benchmarks.md, chess at 1 s).
+class StepCheck {
+ public:
+  static constexpr Clock::duration kFastStep = std::chrono::microseconds(50);
+
+  explicit StepCheck(const SearchLimits& limits) : limits_(limits) {}
+
+  bool interrupted(size_t step) {
+    if (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed)) return true;
+    if (limits_.deadline == Clock::time_point::max() || (fast_ && (step & 15) != 15)) return false;
+    const Clock::time_point now = Clock::now();
+    if (checks_++ == 0)
+      first_ = now, first_step_ = step;
+    else if (!fast_ && step >= first_step_ + 4)
+      fast_ = now - first_ < static_cast<Clock::rep>(step - first_step_) * kFastStep;
+    return now >= limits_.deadline;
+  }
+
+ private:
+  const SearchLimits& limits_;
+  Clock::time_point first_{};
+  size_t first_step_ = 0, checks_ = 0;
+  bool fast_ = false;
+};
 
 // True when `limits` says to stop, given the playouts done so far in this call.
 inline bool limit_reached(const SearchLimits& limits, uint64_t playouts_this_call) {

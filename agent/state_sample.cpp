@@ -14,8 +14,9 @@ std::vector<State> sample_playout_states(reasoner::StateMachine& machine, const 
   for (size_t p = 0; p < sample.max_playouts && states.size() < sample.max_states; ++p) {
     path.assign(1, root);
     bool cut = false;
+    StepCheck check(limits);
     while (!machine.is_terminal(path.back()) && !cut && path.size() <= sample.max_steps) {
-      cut = interrupted_at_step(limits, path.size()) ||
+      cut = check.interrupted(path.size()) ||
             !reasoner::random_joint_move(machine, path.back(), rng, joint);
       if (cut) break;
       State next;

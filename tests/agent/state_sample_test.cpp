@@ -7,8 +7,8 @@
 using namespace ggp;
 
 TEST_CASE("a sampling playout cut by its deadline still gives its states") {
-  // Every step sleeps 3 ms and the deadline checks the clock every 16 steps, so the first playout
-  // (41 steps, about 120 ms) is cut by a 20 ms deadline at its 16th or 32nd step, never finished.
+  // Every step sleeps 3 ms, so the first playout (41 steps, about 120 ms) is cut by a 20 ms
+  // deadline (agent::StepCheck reads the clock at every slow step), never finished.
   test::SlowChain game;
   reasoner::Random rng(7);
   agent::SearchLimits limits;
