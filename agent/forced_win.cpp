@@ -12,14 +12,19 @@ ForcedWinSearch::Outcome ForcedWinSearch::prove(const State& state, RoleIndex at
                                                 const SearchLimits& limits, uint64_t max_nodes) {
   if (machine_.num_roles() != 2 || plies < 1) return Outcome::NoWin;
   attacker_ = attacker;
-  limits_ = &limits;
   node_limit_ = nodes_ + max_nodes;
   out_of_budget_ = false;
-  until_clock_check_ = 0;
+  clock_.emplace(limits);
+  steps_ = 0;
   winning_move_.reset();
   // One frame per depth, made before the search: a child is searched in place, by reference.
   if (frames_.size() < static_cast<size_t>(plies) + 1) frames_.resize(static_cast<size_t>(plies) + 1);
   return search(state, ProofTable::key(state, attacker), plies, 0);
+}
+
+bool ForcedWinSearch::out_of_time() {
+  if (!out_of_budget_ && clock_->interrupted(steps_++)) out_of_budget_ = true;
+  return out_of_budget_;
 }
 
 bool ForcedWinSearch::is_win(const State& terminal) {
@@ -35,11 +40,7 @@ ForcedWinSearch::Outcome ForcedWinSearch::search(const State& state, uint64_t ke
   if ((known > 0 && known <= plies && depth > 0) || (known < 0 && -known >= plies))
     return known > 0 ? Outcome::Win : Outcome::NoWin;
   if (nodes_ >= node_limit_) out_of_budget_ = true;
-  if (!out_of_budget_ && until_clock_check_-- == 0) {
-    until_clock_check_ = 255;
-    out_of_budget_ = interrupted(*limits_);
-  }
-  if (out_of_budget_) return Outcome::Unknown;
+  if (out_of_time()) return Outcome::Unknown;
   ++nodes_;
   Frame& f = frames_[depth];
   f.state = &state;
@@ -82,6 +83,7 @@ int16_t ForcedWinSearch::search_or(const State& state, int plies, size_t depth) 
   const bool only_ending = plies == 1 && !ending_hint_.empty();
   for (size_t i = 0; i < moves.size(); ++i) {
     if (only_ending && !may_end(moves[i])) continue;
+    if (out_of_time()) return 0;
     f.joint[attacker_] = moves[i];
     machine_.next_state(state, f.joint, f.children[i]);
     if (machine_.is_terminal(f.children[i])) {
@@ -119,6 +121,7 @@ int16_t ForcedWinSearch::search_and(const State& state, RoleIndex defender, int 
   if (made_first) {
     f.children.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) {
+      if (out_of_time()) return 0;
       f.joint[defender] = moves[i];
       machine_.next_state(state, f.joint, f.children[i]);
       if (!machine_.is_terminal(f.children[i])) f.order.push_back(static_cast<uint32_t>(i));
@@ -133,6 +136,7 @@ int16_t ForcedWinSearch::search_and(const State& state, RoleIndex defender, int 
   for (const uint32_t i : f.order) {
     State& child = f.children[made_first ? i : 0];
     if (!made_first) {
+      if (out_of_time()) return 0;
       f.joint[defender] = moves[i];
       machine_.next_state(state, f.joint, child);
       if (machine_.is_terminal(child)) {

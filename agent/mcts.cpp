@@ -31,6 +31,7 @@ MctsSearcher::MctsSearcher(const MctsConfig& config, reasoner::StateMachine& mac
 
 void MctsSearcher::plant_tree(const State& state) {
   tree_.reset(num_roles_);
+  root_decisive_pending_ = false;
   create_node(*workers_[0], state, false);
 }
 
@@ -49,6 +50,13 @@ SearchStats MctsSearcher::stats() const {
 void MctsSearcher::search(const SearchLimits& limits) {
   const bool batched =
       workers_.size() == 1 && config_.leaf_batch > 1 && machine_.parallel_playouts() > 1;
+  // The call's limits for everything it does (each run narrows them for its own part).
+  active_limits_ = &limits;
+  const struct Forget {
+    const SearchLimits*& limits;
+    ~Forget() { limits = nullptr; }
+  } forget{active_limits_};
+  if (root_decisive_pending_ && tree_.size() == 1) plant_tree(State(tree_.node(0).state));
   if (config_.goal_cutoff && !cutoff_decided_) decide_cutoff(limits);
   if (config_.greedy_auto && batched && !greedy_decided_) decide_greedy(limits);
   if (config_.mast_unless_greedy && (greedy_decided_ || !config_.greedy_auto || !batched))
@@ -69,11 +77,11 @@ void MctsSearcher::search(const SearchLimits& limits) {
   prove_at_root(limits);
   recycle_.stuck = false;
   const auto run = [&](const SearchLimits& run_limits) {
-    active_limits_ = &run_limits;  // forgotten when the run returns
+    active_limits_ = &run_limits;  // the call's again when the run returns
     if (workers_.size() > 1) search_tree_parallel(run_limits);
     else if (batched) search_batched(run_limits);
     else search_serial(run_limits);
-    active_limits_ = nullptr;
+    active_limits_ = &limits;
   };
   const uint64_t before = playouts_;
   const auto rest = [&] {  // the call's limits less the playouts made so far

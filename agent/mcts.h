@@ -345,7 +345,12 @@ class MctsSearcher : public Searcher {
   std::vector<uint32_t> node_proof_visits_;
   std::optional<reasoner::RoleIndex> own_role_;  // set_own_role's (none: proofs never dropped)
   std::unique_ptr<ForcedWinSearch> node_prover_;
-  const SearchLimits* active_limits_ = nullptr;
+  const SearchLimits* active_limits_ = nullptr;  // set through each search() call
+  // A root planted outside a search call (set_root, advance) has not had its test for a win at
+  // once (decisive_in_tree), which nothing would bound there and which on a slow machine takes
+  // seconds (chess on the prover: a transition a move); the next call plants it again, within
+  // its limits, while the tree is the root alone.
+  bool root_decisive_pending_ = false;
   struct NodeProofCount {  // in the search calls since the note was last taken
     uint64_t tried = 0, won = 0, lost = 0;  // nodes searched; solved as their mover's win, loss
     uint64_t deeper = 0;                    // of the searches, those after a node's first

@@ -36,6 +36,10 @@ void MctsSearcher::draft_node(MctsWorker& w, const State& state, bool after_join
     return;
   }
   if (!config_.decisive_in_tree || movers != 1) return;
+  if (active_limits_ == nullptr) {  // the root, planted outside a search call: see plant_tree
+    root_decisive_pending_ = true;
+    return;
+  }
   auto m = static_cast<RoleIndex>(mover);
   for (RoleIndex r = 0; r < num_roles_; ++r) w.joint[r] = d.legal[r][0];
   d.decisive_win = find_decisive(w, m);
@@ -47,8 +51,12 @@ void MctsSearcher::draft_node(MctsWorker& w, const State& state, bool after_join
 
 int MctsSearcher::find_decisive(MctsWorker& w, RoleIndex mover) {
   const std::vector<MoveId>& legal = w.draft.legal[mover];
+  // Within the call's limits: one at a time on a slow machine the scan is a transition a move
+  // (chess on the prover: a millisecond or more each, thirty moves).
+  StepCheck check(*active_limits_);
+  const reasoner::ScanInterrupt interrupted = [&](size_t i) { return check.interrupted(i); };
   if (legal.size() <= kFullDecisiveScan)
-    return w.rollout.find_decisive(w.draft.state, w.joint, mover, legal);
+    return w.rollout.find_decisive(w.draft.state, w.joint, mover, legal, interrupted);
   // Many moves (amazons: thousands, each a transition to compute): only those seen ending a game,
   // in the tree or in the machine's own playouts.
   const std::span<const uint8_t> machine_ends = w.machine.moves_seen_ending();
@@ -64,7 +72,8 @@ int MctsSearcher::find_decisive(MctsWorker& w, RoleIndex mover) {
       w.decisive_index.push_back(static_cast<int>(i));
     }
   if (w.decisive_candidates.empty()) return -1;
-  const int found = w.rollout.find_decisive(w.draft.state, w.joint, mover, w.decisive_candidates);
+  const int found =
+      w.rollout.find_decisive(w.draft.state, w.joint, mover, w.decisive_candidates, interrupted);
   return found < 0 ? -1 : w.decisive_index[static_cast<size_t>(found)];
 }
 

@@ -56,10 +56,11 @@ class Rollout {
                     reasoner::Random& rng, Trace& trace, std::span<double> results);
 
   // The index in `legal` of a move that wins at once for `mover` (the other roles playing
-  // `others`, their only moves), or -1 (reasoner::decisive_move).
+  // `others`, their only moves), or -1 (reasoner::decisive_move, `interrupted` with it).
   int find_decisive(const reasoner::State& state, std::span<const reasoner::MoveId> others,
-                    reasoner::RoleIndex mover, std::span<const reasoner::MoveId> legal) {
-    return reasoner::decisive_move(machine_, state, others, mover, legal, greedy_);
+                    reasoner::RoleIndex mover, std::span<const reasoner::MoveId> legal,
+                    const reasoner::ScanInterrupt& interrupted = {}) {
+    return reasoner::decisive_move(machine_, state, others, mover, legal, greedy_, interrupted);
   }
 
  private:

@@ -15,9 +15,12 @@ void prove_root(ForcedWinSearch& search, reasoner::StateMachine& machine, const 
   reasoner::JointMove joint(2);
   joint[other] = root.other_move;
   State child;
+  StepCheck clock(limits);  // the root's children are transitions too (a slow machine's)
+  size_t steps = 0;
   for (int plies = 1; plies <= max_plies; plies += 2) {
     for (size_t i = 0; i < root.moves.size(); ++i) {
       if (lost[i]) continue;
+      if (clock.interrupted(steps++)) return;
       joint[root.mover] = root.moves[i];
       machine.next_state(root.state, joint, child);
       if (machine.is_terminal(child)) continue;

@@ -71,17 +71,20 @@ MoveId biased_move(std::span<const MoveId> legal, const MoveBias& bias, const St
 }
 
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
-                  RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers) {
+                  RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers,
+                  const ScanInterrupt& interrupted) {
   if (std::optional<int> found = machine.decisive_move_at_once(state, joint, mover, legal))
     return *found;
-  return decisive_move_one_at_a_time(machine, state, joint, mover, legal, buffers);
+  return decisive_move_one_at_a_time(machine, state, joint, mover, legal, buffers, interrupted);
 }
 
 int decisive_move_one_at_a_time(StateMachine& machine, const State& state,
                                 std::span<const MoveId> joint, RoleIndex mover,
-                                std::span<const MoveId> legal, GreedyBuffers& buffers) {
+                                std::span<const MoveId> legal, GreedyBuffers& buffers,
+                                const ScanInterrupt& interrupted) {
   buffers.joint.assign(joint.begin(), joint.end());
   for (size_t i = 0; i < legal.size(); ++i) {
+    if (interrupted && interrupted(i)) return -1;
     buffers.joint[mover] = legal[i];
     machine.next_state(state, buffers.joint, buffers.probe);
     if (machine.is_terminal(buffers.probe) && machine.goal(buffers.probe, mover) == kWinGoal)

@@ -1,6 +1,7 @@
 #pragma once
 // Free helpers over any StateMachine: random and greedy joint moves (PlayoutPolicy) and depth
 // charges (playouts).
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -69,16 +70,22 @@ struct GreedyBuffers {
   std::vector<MoveId> safe;
 };
 
+// Asked before each move a scan tries, with the move's index: true stops the scan.
+using ScanInterrupt = std::function<bool(size_t)>;
+
 // The index in `legal` (the mover's legal moves) of a move that wins at once for `mover`: the state
 // after it is terminal and the mover's goal there is kWinGoal. The other roles play their moves in
 // `joint` (their only ones; joint[mover] is ignored). -1 if none. The machine's
 // decisive_move_at_once where it answers, else decisive_move_one_at_a_time: one next_state per
-// move tried.
+// move tried, before each of which `interrupted` (where given) is asked; once it says stop, -1
+// (a win may be missed, never invented).
 int decisive_move(StateMachine& machine, const State& state, std::span<const MoveId> joint,
-                  RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers);
+                  RoleIndex mover, std::span<const MoveId> legal, GreedyBuffers& buffers,
+                  const ScanInterrupt& interrupted = {});
 int decisive_move_one_at_a_time(StateMachine& machine, const State& state,
                                 std::span<const MoveId> joint, RoleIndex mover,
-                                std::span<const MoveId> legal, GreedyBuffers& buffers);
+                                std::span<const MoveId> legal, GreedyBuffers& buffers,
+                                const ScanInterrupt& interrupted = {});
 
 // Whether after `joint` from `state` the next state is not terminal and a single role other than
 // `mover` has more than one move, one of which wins at once for it.

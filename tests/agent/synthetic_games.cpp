@@ -1,5 +1,6 @@
 #include "synthetic_games.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <functional>
@@ -268,6 +269,16 @@ SlowChain::SlowChain() : ExplicitGame(1) {
 void SlowChain::next_state(const State& s, std::span<const MoveId> joint, State& out) {
   std::this_thread::sleep_for(std::chrono::milliseconds(3));
   ExplicitGame::next_state(s, joint, out);
+}
+
+void Slowed::next_state(const State& s, std::span<const MoveId> joint, State& out) {
+  begun_.push_back(std::chrono::steady_clock::now());
+  std::this_thread::sleep_for(per_step_);
+  ExplicitGame::next_state(s, joint, out);
+}
+
+size_t Slowed::begun_after(std::chrono::steady_clock::time_point t) const {
+  return static_cast<size_t>(std::count_if(begun_.begin(), begun_.end(), [&](auto b) { return b >= t; }));
 }
 
 std::vector<double> maxn_value(ExplicitGame& game, uint32_t position) {

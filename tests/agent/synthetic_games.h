@@ -2,6 +2,7 @@
 // Small games written directly as StateMachines, so searchers can be tested against known values
 // without a GDL reasoner. An ExplicitGame is a graph of positions; a State holds one fact, the
 // position's index.
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -145,6 +146,24 @@ class SlowChain : public ExplicitGame {
     return std::make_unique<SlowChain>(*this);
   }
   void next_state(const State& s, std::span<const MoveId> joint, State& out) override;
+};
+
+// `game` on a machine whose every next_state sleeps `per_step` (a slow machine, as the prover on
+// chess) and records when it began, so a test can count the transitions begun past a deadline.
+class Slowed : public ExplicitGame {
+ public:
+  Slowed(const ExplicitGame& game, std::chrono::microseconds per_step)
+      : ExplicitGame(game), per_step_(per_step) {}
+  std::unique_ptr<reasoner::StateMachine> clone() const override {
+    return std::make_unique<Slowed>(*this);
+  }
+  void next_state(const State& s, std::span<const MoveId> joint, State& out) override;
+  size_t begun_after(std::chrono::steady_clock::time_point t) const;
+  size_t transitions() const { return begun_.size(); }
+
+ private:
+  std::chrono::microseconds per_step_;
+  std::vector<std::chrono::steady_clock::time_point> begun_;
 };
 
 // Reference: the max^n value of a turn-taking explicit game (one mover per position).
