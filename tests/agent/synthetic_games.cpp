@@ -260,16 +260,19 @@ std::unique_ptr<ExplicitGame> make_one_safe_move(int moves, int safe) {
   return g;
 }
 
-SlowChain::SlowChain() : ExplicitGame(1) {
-  uint32_t next = add_terminal({100});
-  for (int step = 0; step < 40; ++step) next = add_turn(0, {{"step", next}});
-  set_initial(add_turn(0, {{"left", next}, {"right", next}}));
+namespace {
+
+ExplicitGame two_moves_then_a_chain() {
+  ExplicitGame g(1);
+  uint32_t next = g.add_terminal({100});
+  for (int step = 0; step < 40; ++step) next = g.add_turn(0, {{"step", next}});
+  g.set_initial(g.add_turn(0, {{"left", next}, {"right", next}}));
+  return g;
 }
 
-void SlowChain::next_state(const State& s, std::span<const MoveId> joint, State& out) {
-  std::this_thread::sleep_for(std::chrono::milliseconds(3));
-  ExplicitGame::next_state(s, joint, out);
-}
+}  // namespace
+
+SlowChain::SlowChain() : Slowed(two_moves_then_a_chain(), std::chrono::milliseconds(3)) {}
 
 void Slowed::next_state(const State& s, std::span<const MoveId> joint, State& out) {
   begun_.push_back(std::chrono::steady_clock::now());

@@ -137,17 +137,6 @@ std::unique_ptr<ExplicitGame> make_one_winning_move(int moves, int winning);
 // Role 0 to play `moves` moves; only move `safe` does not let role 1 win at once afterwards.
 std::unique_ptr<ExplicitGame> make_one_safe_move(int moves, int safe);
 
-// A one-role game of two moves, each followed by a chain of 40 forced steps, on a machine whose
-// every step sleeps 3 ms: a playout (about 120 ms) outlasts a deadline of some tens of ms.
-class SlowChain : public ExplicitGame {
- public:
-  SlowChain();
-  std::unique_ptr<reasoner::StateMachine> clone() const override {
-    return std::make_unique<SlowChain>(*this);
-  }
-  void next_state(const State& s, std::span<const MoveId> joint, State& out) override;
-};
-
 // `game` on a machine whose every next_state sleeps `per_step` (a slow machine, as the prover on
 // chess) and records when it began, so a test can count the transitions begun past a deadline.
 class Slowed : public ExplicitGame {
@@ -164,6 +153,13 @@ class Slowed : public ExplicitGame {
  private:
   std::chrono::microseconds per_step_;
   std::vector<std::chrono::steady_clock::time_point> begun_;
+};
+
+// A one-role game of two moves, each followed by a chain of 40 forced steps, Slowed to 3 ms a
+// step: a playout (about 120 ms) outlasts a deadline of some tens of ms.
+class SlowChain : public Slowed {
+ public:
+  SlowChain();
 };
 
 // Reference: the max^n value of a turn-taking explicit game (one mover per position).
