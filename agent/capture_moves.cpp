@@ -134,6 +134,7 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
                 static_cast<long long>(ms));
   out.summary_ = line;
   if (!ranks.summary.empty()) out.summary_ += "; " + ranks.summary;
+  out.pieces_ = sets;
   return out;
 }
 

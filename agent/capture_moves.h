@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "agent/piece_features.h"
 #include "agent/searcher.h"
 #include "agent/state_sample.h"
 #include "reasoner/random.h"
@@ -49,12 +50,16 @@ class CaptureMoves {
     return out;
   }
   bool ranked() const { return !ranks_.empty(); }
+  // The piece sets the captures were read with (empty where none were found), for reading the
+  // captures of one state directly (agent/root_captures.h).
+  const PieceFeatures& pieces() const { return pieces_; }
 
  private:
   std::vector<uint32_t> begin_;
   std::vector<reasoner::FactId> victims_;
   std::vector<uint8_t> ranks_;  // by victim (agent/capture_ranks.h); empty: one rank
   std::string summary_;
+  PieceFeatures pieces_;
 };
 
 }  // namespace ggp::agent

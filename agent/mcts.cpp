@@ -64,6 +64,7 @@ void MctsSearcher::search(const SearchLimits& limits) {
   if ((config_.heuristic_weight > 0 || config_.implicit_alpha > 0) && !heuristic_decided_)
     decide_heuristic(limits);
   if (config_.capture_share > 0 && !captures_decided_) decide_captures(limits);
+  if (config_.capture_order == CaptureOrder::Root) read_root_captures(limits);
   if (config_.avoid_private && config_.private_captures && !piece_sets_decided_)
     decide_piece_sets(limits);
   if (config_.amaf_min_fixed > 0 && config_.amaf != AmafMode::Off && !amaf_decided_)
@@ -227,7 +228,7 @@ inline double MctsSearcher::edge_score(MctsWorker& w, uint32_t id, RoleIndex rol
   if (s.visits == 0 && !amaf_first_play) {  // untried moves first, in random order
     const bool ordered = config_.capture_order == CaptureOrder::Tree ||
                          (config_.capture_order == CaptureOrder::Root && id == 0);
-    const double urgency = ordered ? capture_urgency(id, tree_.edge_move(edge)) : 0;
+    const double urgency = ordered ? capture_urgency(id, edge) : 0;
     return 1e9 + urgency + w.rng.uniform();
   }
   double n = amaf_first_play ? 1.0 : s.visits;
@@ -312,11 +313,32 @@ double log_visits_of(uint32_t visits) {
 
 }  // namespace
 
-uint8_t MctsSearcher::capture_urgency(uint32_t id, MoveId move) const {
+uint8_t MctsSearcher::capture_urgency(uint32_t id, uint32_t edge) const {
+  if (id == 0 && !root_captures_.urgency.empty() && root_captures_.state == tree_.node(0).state) {
+    const uint32_t begin = tree_.edges_begin(0, root_captures_.role);
+    if (edge < begin || edge >= tree_.edges_end(0, root_captures_.role)) return 0;
+    return root_captures_.urgency[edge - begin];
+  }
   const reasoner::Captures played = captures_.played_first(1.0, config_.capture_ranks);
   if (!played.active()) return 0;
-  return static_cast<uint8_t>(reasoner::Captures::kMaxRanks -
-                              reasoner::capture_rank(played, move, tree_.node(id).state));
+  return static_cast<uint8_t>(
+      reasoner::Captures::kMaxRanks -
+      reasoner::capture_rank(played, tree_.edge_move(edge), tree_.node(id).state));
+}
+
+void MctsSearcher::read_root_captures(const SearchLimits& limits) {
+  const Node& root = tree_.node(0);
+  if (root.terminal || captures_.pieces().size() == 0 || root_captures_.state == root.state)
+    return;
+  const int mover = node_mover(0);
+  if (mover < 0) return;
+  const auto role = static_cast<RoleIndex>(mover);
+  reasoner::JointMove joint(num_roles_);
+  for (RoleIndex r = 0; r < num_roles_; ++r)
+    if (r != role) joint[r] = tree_.edge_move(tree_.edges_begin(0, r));
+  root_captures_ = agent::read_root_captures(machine_, root.state, role, tree_.moves(0, role),
+                                             std::move(joint), captures_.pieces(),
+                                             config_.capture_ranks, limits);
 }
 
 uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {

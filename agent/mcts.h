@@ -39,6 +39,7 @@
 #include "agent/piece_features.h"
 #include "agent/proof_thread.h"
 #include "agent/rollout.h"
+#include "agent/root_captures.h"
 #include "agent/searcher.h"
 #include "agent/trace.h"
 #include "reasoner/random.h"
@@ -190,9 +191,14 @@ class MctsSearcher : public Searcher {
   // `implicit`: the mean is mixed with the child's minimax value (implicit_ on, role the mover).
   double edge_score(MctsWorker& w, uint32_t id, reasoner::RoleIndex role, uint32_t edge,
                     double log_visits, double floor, bool implicit);
-  // MctsConfig::capture_order: how urgent an untried `move` is at node `id` as a capture, 0 where
-  // it takes nothing, up to Captures::kMaxRanks for a victim of rank 0 (agent/capture_ranks.h).
-  uint8_t capture_urgency(uint32_t id, reasoner::MoveId move) const;
+  // MctsConfig::capture_order: how urgent the untried move of `edge` is at node `id` as a capture,
+  // 0 where it takes nothing, up to Captures::kMaxRanks for a victim of rank 0: at a root whose
+  // captures were read off it (root_captures_), from them, else from the sampled table
+  // (agent/capture_ranks.h).
+  uint8_t capture_urgency(uint32_t id, uint32_t edge) const;
+  // With capture_order=root and the piece sets found: reads the captures off a root not read yet
+  // (agent/root_captures.h), within `limits`.
+  void read_root_captures(const SearchLimits& limits);
   // MctsConfig::dag_means: the mean of `role` at child `c` over all its parents' simulations,
   // where the child has more of them than the move's `edge_visits`; else `mean` (the move's own).
   double dag_mean(uint32_t c, reasoner::RoleIndex role, uint32_t edge_visits, double mean) const;
@@ -302,6 +308,7 @@ class MctsSearcher : public Searcher {
   static constexpr double kHeuristicSeconds = 3.0;
   static constexpr double kCaptureSeconds = 0.5;
   CaptureMoves captures_;  // once decided (capture_share)
+  RootCaptures root_captures_;  // the last root read (capture_order=root)
   bool captures_decided_ = false;
   PieceFeatures::FactLists piece_sets_;  // once decided (private_captures)
   bool piece_sets_decided_ = false;

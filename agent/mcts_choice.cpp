@@ -126,8 +126,9 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
       if ((pick -= std::pow(tree_.stats(e).visits, 1.0 / config_.temperature)) < 0)
         return tree_.edge_move(e);
   }
-  // Robust child: most visits, then the higher mean; unvisited moves keep their order (with
-  // capture_order, the most urgent capture first). With the
+  // Robust child: most visits, then the higher mean; moves of equal visits and sums keep their
+  // order (with capture_order, the most urgent capture first: where a slow machine gives each
+  // tried move a playout or two, scored alike, the capture is the better guess). With the
   // solver, a move proven lost is not played while another is not (it may have been visited
   // most before its proof came).
   // With score bounds, likewise a move that cannot reach the value of a move proven.
@@ -147,8 +148,8 @@ MoveId MctsSearcher::best_move(RoleIndex role) {
     const EdgeStats& b = tree_.stats(best);
     const bool more =
         a.visits > b.visits || (a.visits == b.visits && a.visits > 0 && a.sum > b.sum) ||
-        (a.visits == 0 && b.visits == 0 && config_.capture_order != CaptureOrder::Off &&
-         capture_urgency(0, tree_.edge_move(e)) > capture_urgency(0, tree_.edge_move(best)));
+        (a.visits == b.visits && a.sum == b.sum && config_.capture_order != CaptureOrder::Off &&
+         capture_urgency(0, e) > capture_urgency(0, best));
     if (lost < best_lost || (lost == best_lost && more)) best = e, best_lost = lost;
   }
   return tree_.edge_move(best);

@@ -159,3 +159,116 @@ TEST_CASE(
     if (order != CaptureOrder::Off) CHECK(tried_captures == std::min(tried, captures));
   }
 }
+
+namespace {
+
+// A state of a random go_5x5 game (seeded) where the mover has a move that takes stones but its
+// first legal move takes none; `mover` is -1 where none came within 300 plies.
+State go_capture_position(reasoner::StateMachine& machine, uint64_t seed, int& mover) {
+  const char* names[] = {"black", "white"};
+  reasoner::Random rng(seed);
+  reasoner::JointMove joint;
+  State state = machine.initial_state(), next;
+  auto takes = [&](RoleIndex r, MoveId m) {
+    joint[r] = m;
+    machine.next_state(state, joint, next);
+    return pieces_of(machine, next, names[1 - r]) < pieces_of(machine, state, names[1 - r]);
+  };
+  for (int ply = 0; ply < 300 && !machine.is_terminal(state); ++ply) {
+    mover = reasoner::only_mover(machine, state, &joint);
+    if (mover >= 0) {
+      const auto r = static_cast<RoleIndex>(mover);
+      const std::vector<MoveId> legal(machine.legal_moves(state, r).begin(),
+                                      machine.legal_moves(state, r).end());
+      if (!takes(r, legal[0]) &&
+          std::any_of(legal.begin(), legal.end(), [&](MoveId m) { return takes(r, m); }))
+        return state;
+    }
+    REQUIRE(reasoner::random_joint_move(machine, state, rng, joint));
+    machine.next_state(state, joint, next);
+    std::swap(state, next);
+  }
+  mover = -1;
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("captures read off the root are exactly the moves that take stones there (go_5x5)") {
+  auto machine = test::shipped_propnet("go_5x5");
+  reasoner::Random rng(5);
+  const CaptureMoves sampled =
+      CaptureMoves::discover(*machine, machine->initial_state(), rng, SearchLimits{});
+  INFO(sampled.summary());
+  REQUIRE(sampled.pieces().size() > 0);
+  const char* names[] = {"black", "white"};
+  size_t positions = 0, captures = 0, sampled_captures = 0;
+  reasoner::JointMove joint;
+  State next;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    int mover = -1;
+    const State state = go_capture_position(*machine, seed, mover);
+    if (mover < 0) continue;
+    ++positions;
+    const auto r = static_cast<RoleIndex>(mover);
+    REQUIRE(reasoner::only_mover(*machine, state, &joint) == mover);
+    const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
+                                    machine->legal_moves(state, r).end());
+    for (const bool ranked : {false, true}) {
+      const RootCaptures read = read_root_captures(*machine, state, r, legal, joint,
+                                                   sampled.pieces(), ranked, SearchLimits{});
+      REQUIRE(read.urgency.size() == legal.size());
+      for (size_t k = 0; k < legal.size(); ++k) {
+        joint[r] = legal[k];
+        machine->next_state(state, joint, next);
+        const bool takes =
+            pieces_of(*machine, next, names[1 - r]) < pieces_of(*machine, state, names[1 - r]);
+        CAPTURE(machine->move_text(legal[k]));
+        CHECK((read.urgency[k] > 0) == takes);
+        if (ranked || !takes) continue;
+        ++captures;
+        sampled_captures += reasoner::is_capture(sampled.played_first(1.0), legal[k], state);
+      }
+    }
+  }
+  CHECK(positions >= 6);
+  // The sampled table keeps no Go capture: a stone is taken only when its chain had one liberty
+  // left, so no move takes the same stone wherever it stands (agent/capture_moves.h).
+  CHECK(captures > 0);
+  CHECK(sampled_captures == 0);
+}
+
+TEST_CASE("with capture_order=root, a search of no playouts plays a capture the sampled table "
+          "does not know") {
+  auto machine = test::shipped_propnet("go_5x5");
+  const char* names[] = {"black", "white"};
+  size_t positions = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    int mover = -1;
+    const State state = go_capture_position(*machine, seed, mover);
+    if (mover < 0) continue;
+    ++positions;
+    const auto r = static_cast<RoleIndex>(mover);
+    for (const CaptureOrder order : {CaptureOrder::Root, CaptureOrder::Off}) {
+      CAPTURE(seed);
+      CAPTURE(static_cast<int>(order));
+      MctsConfig config = find_mcts_preset("uct")->config;
+      config.capture_share = 1.0;
+      config.capture_order = order;
+      MctsSearcher searcher(config, *machine, 5);
+      searcher.set_root(machine->initial_state());
+      searcher.search(playout_budget(200));  // the first search finds the piece sets
+      searcher.set_root(state);
+      searcher.search(playout_budget(0));
+      reasoner::JointMove joint;
+      State next;
+      REQUIRE(reasoner::only_mover(*machine, state, &joint) == mover);
+      joint[r] = searcher.best_move(r);
+      machine->next_state(state, joint, next);
+      const bool takes =
+          pieces_of(*machine, next, names[1 - r]) < pieces_of(*machine, state, names[1 - r]);
+      CHECK(takes == (order == CaptureOrder::Root));
+    }
+  }
+  CHECK(positions >= 6);
+}
