@@ -338,6 +338,8 @@ class MctsSearcher : public Searcher {
   std::unique_ptr<GoalSignalProbe> probe_;
   reasoner::Random probe_rng_;  // its own stream: where the cutoff stays off, the search is the same
   uint32_t probe_attempts_ = 0;
+  Clock::duration probe_time_{};  // spent by decide_cutoff in all
+  static constexpr size_t kCutoffMinProbes = 4;
   bool cutoff_decided_ = false;  // once per searcher (per game), not per root
   std::string note_;
 

@@ -66,6 +66,9 @@ struct MctsConfig {
   size_t cutoff_depth = 16;         // playout moves before the cut, when the probe turns it on
   uint32_t cutoff_probes = 64;      // random playouts of the per-game probe
   double cutoff_correlation = 0.3;  // least goal/result correlation that turns the cutoff on
+  // The probe's time over all calls, after which the probes finished so far decide (at least 4
+  // for the cutoff to go on): a slow machine's probe stops taking a share of every turn.
+  double cutoff_probe_seconds = 3.0;
 
   // A learned evaluation (agent/heuristic.h), fitted at the first search from playouts and kept
   // where it predicts results: each new node of a single mover's choice starts with this many

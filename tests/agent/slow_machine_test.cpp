@@ -51,3 +51,22 @@ TEST_CASE("on a slow machine the root's test for a win at once waits for a searc
     CHECK_FALSE(searcher.stats().root_solved);
   }
 }
+
+TEST_CASE("on a slow machine the goal-cutoff probe decides once it has had its time in all") {
+  // SlowChain's playouts take about 120 ms; a quarter of a 40 ms call (the probe's share) cuts
+  // every one. Before, the probe went on until 2 x cutoff_probes attempts (128 calls here).
+  test::SlowChain game;
+  MctsConfig config = find_mcts_preset("uct")->config;
+  config.goal_cutoff = true;
+  config.cutoff_probe_seconds = 0.05;
+  MctsSearcher searcher(config, game, 1);
+  searcher.set_root(game.initial_state());
+  size_t decided_at = 0;
+  for (size_t call = 1; call <= 12 && decided_at == 0; ++call) {
+    SearchLimits limits;
+    limits.deadline = Clock::now() + milliseconds(40);
+    searcher.search(limits);
+    if (searcher.note().find("no goal cutoff") != std::string::npos) decided_at = call;
+  }
+  CHECK(decided_at > 0);  // 0.05 s of 10 ms shares: about the fifth call
+}
