@@ -69,6 +69,7 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
   const size_t visited =
       for_each_move(states.size(), share_of_time_left(limits, 0.5), note_removed);
   const PieceFeatures sets = PieceFeatures::discover(machine, std::span(&seen, 1));
+  out.seen_ = seen;
   if (sets.size() == 0) {
     out.summary_ = "no captures (no piece sets in " + std::to_string(visited) + " states)";
     return out;
@@ -134,7 +135,6 @@ CaptureMoves CaptureMoves::discover(reasoner::StateMachine& machine, const State
                 static_cast<long long>(ms));
   out.summary_ = line;
   if (!ranks.summary.empty()) out.summary_ += "; " + ranks.summary;
-  out.pieces_ = sets;
   return out;
 }
 

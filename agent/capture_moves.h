@@ -17,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "agent/piece_features.h"
 #include "agent/searcher.h"
 #include "agent/state_sample.h"
 #include "reasoner/random.h"
@@ -50,16 +49,16 @@ class CaptureMoves {
     return out;
   }
   bool ranked() const { return !ranks_.empty(); }
-  // The piece sets the captures were read with (empty where none were found), for reading the
-  // captures of one state directly (agent/root_captures.h).
-  const PieceFeatures& pieces() const { return pieces_; }
+  // Every fact the discovery saw hold (in its states and their successors), as one state: what
+  // agent/root_captures.h tells piece kinds from coordinates with.
+  const reasoner::State& facts_seen() const { return seen_; }
 
  private:
   std::vector<uint32_t> begin_;
   std::vector<reasoner::FactId> victims_;
   std::vector<uint8_t> ranks_;  // by victim (agent/capture_ranks.h); empty: one rank
   std::string summary_;
-  PieceFeatures pieces_;
+  reasoner::State seen_;
 };
 
 }  // namespace ggp::agent

@@ -328,17 +328,17 @@ uint8_t MctsSearcher::capture_urgency(uint32_t id, uint32_t edge) const {
 
 void MctsSearcher::read_root_captures(const SearchLimits& limits) {
   const Node& root = tree_.node(0);
-  if (root.terminal || captures_.pieces().size() == 0 || root_captures_.state == root.state)
-    return;
+  if (root.terminal || root_captures_.state == root.state) return;
   const int mover = node_mover(0);
   if (mover < 0) return;
   const auto role = static_cast<RoleIndex>(mover);
   reasoner::JointMove joint(num_roles_);
   for (RoleIndex r = 0; r < num_roles_; ++r)
     if (r != role) joint[r] = tree_.edge_move(tree_.edges_begin(0, r));
+  if (facts_seen_.words().empty()) facts_seen_ = captures_.facts_seen();  // where it sampled
   root_captures_ = agent::read_root_captures(machine_, root.state, role, tree_.moves(0, role),
-                                             std::move(joint), captures_.pieces(),
-                                             config_.capture_ranks, limits);
+                                             std::move(joint), config_.capture_ranks, facts_seen_,
+                                             limits);
 }
 
 uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {

@@ -196,8 +196,8 @@ class MctsSearcher : public Searcher {
   // captures were read off it (root_captures_), from them, else from the sampled table
   // (agent/capture_ranks.h).
   uint8_t capture_urgency(uint32_t id, uint32_t edge) const;
-  // With capture_order=root and the piece sets found: reads the captures off a root not read yet
-  // (agent/root_captures.h), within `limits`.
+  // With capture_order=root: reads the captures off a root not read yet (agent/root_captures.h),
+  // within `limits`.
   void read_root_captures(const SearchLimits& limits);
   // MctsConfig::dag_means: the mean of `role` at child `c` over all its parents' simulations,
   // where the child has more of them than the move's `edge_visits`; else `mean` (the move's own).
@@ -309,6 +309,7 @@ class MctsSearcher : public Searcher {
   static constexpr double kCaptureSeconds = 0.5;
   CaptureMoves captures_;  // once decided (capture_share)
   RootCaptures root_captures_;  // the last root read (capture_order=root)
+  reasoner::State facts_seen_;   // by the capture table's discovery and the roots read since
   bool captures_decided_ = false;
   PieceFeatures::FactLists piece_sets_;  // once decided (private_captures)
   bool piece_sets_decided_ = false;

@@ -123,11 +123,12 @@ struct MctsConfig {
   // ... the most valuable victim first (`mvv=1`): a mover draws only among its captures of the
   // scarcest kind it can take (agent/capture_ranks.h).
   bool capture_ranks = false;
-  // ... and in the tree (`capture_order=1`): a node's untried moves that capture are tried first,
-  // the most valuable victim first with mvv, and the move played, among moves of equal visits, is
-  // such a capture; `capture_order=root` orders the root's moves alone. Meant for a search too
-  // slow to try every move; on the games left on the prover the first search finds few captures
-  // (docs/benchmarks.md), so it acts on little there.
+  // ... and in the tree (`capture_order=1`): a node's untried moves that capture (by the table
+  // above) are tried first, the most valuable victim first with mvv, and the move played, among
+  // moves of equal visits and sums, is such a capture; `capture_order=root` orders the root's
+  // moves alone, with captures read off each root (agent/root_captures.h: no table needed, so
+  // it acts on the prover games, where the first search samples too few states for one). Meant
+  // for a search too slow to try every move.
   CaptureOrder capture_order = CaptureOrder::Off;
   // Batched playouts skip private moves (reasoner::MoveBias::avoid_private: a move the opponent
   // could not make here on its turn, in Go the mover's own eye) wherever they have another.

@@ -69,7 +69,8 @@ size_t PieceFeatures::kind_argument(const std::vector<std::set<std::string>>& va
 }
 
 PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
-                                      std::span<const State> states, bool lines) {
+                                      std::span<const State> states, bool lines,
+                                      size_t min_facts) {
   std::set<FactId> seen;
   for (const State& s : states) s.for_each_fact([&](FactId f) { seen.insert(f); });
   PieceFeatures out;
@@ -82,7 +83,7 @@ PieceFeatures PieceFeatures::discover(const reasoner::StateMachine& machine,
     for (const std::string& value : values[best]) {
       // The pieces of this kind, then (with lines) those on each value of another argument.
       const size_t before = out.sets_.size();
-      if (Set set = make_set(key.first, facts, arity, best, value, arity, ""); set.facts >= kMinFacts)
+      if (Set set = make_set(key.first, facts, arity, best, value, arity, ""); set.facts >= min_facts)
         out.sets_.push_back(std::move(set));
       if (!lines || out.sets_.size() == before) continue;
       for (size_t i = 0; i < arity; ++i) {

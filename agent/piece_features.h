@@ -47,8 +47,12 @@ class PieceFeatures {
   // kMaxValues values ("(cell _ 7 white)": white pieces on row 7), so that where pieces stand
   // counts, not only how many there are (advancement in breakthrough-like races, edges in
   // reversi); these come after the piece sets.
+  // A set needs `min_facts` facts (kMinFacts: a kind of which few squares were seen is taken for
+  // no piece; agent/root_captures.h counts the pieces of one root and its successors, where a
+  // queen has been seen on a square or two, and takes 1).
   static PieceFeatures discover(const reasoner::StateMachine& machine,
-                                std::span<const reasoner::State> states, bool lines = false);
+                                std::span<const reasoner::State> states, bool lines = false,
+                                size_t min_facts = kMinFacts);
   // The kind argument of a functor whose argument i takes the values values[i] (see the .cpp);
   // values.size() when none is.
   static size_t kind_argument(const std::vector<std::set<std::string>>& values);
