@@ -28,6 +28,30 @@ size_t pieces_of(reasoner::StateMachine& machine, const State& state, const std:
   return n;
 }
 
+// Whether `joint` played in `state` leaves the role `victim` fewer pieces.
+bool takes_from(reasoner::StateMachine& machine, const State& state,
+                const reasoner::JointMove& joint, const std::string& victim) {
+  State next;
+  machine.next_state(state, joint, next);
+  return pieces_of(machine, next, victim) < pieces_of(machine, state, victim);
+}
+
+// A uct searcher with captures found at a first search of `warmup` playouts from the initial
+// state and the given order, set at `state` and searched with no playout (its searches go on
+// from there).
+std::unique_ptr<MctsSearcher> searcher_at(reasoner::StateMachine& machine, CaptureOrder order,
+                                          uint64_t warmup, const State& state) {
+  MctsConfig config = find_mcts_preset("uct")->config;
+  config.capture_share = 1.0;
+  config.capture_order = order;
+  auto searcher = std::make_unique<MctsSearcher>(config, machine, 5);
+  searcher->set_root(machine.initial_state());
+  searcher->search(playout_budget(warmup));  // the first search finds the captures
+  searcher->set_root(state);
+  searcher->search(playout_budget(0));
+  return searcher;
+}
+
 }  // namespace
 
 TEST_CASE("captures found in breakthrough are exactly the moves that take a piece") {
@@ -141,19 +165,12 @@ TEST_CASE(
   for (MoveId m : legal) captures += takes(r, m);
   for (const CaptureOrder order : {CaptureOrder::Tree, CaptureOrder::Root, CaptureOrder::Off}) {
     CAPTURE(static_cast<int>(order));
-    MctsConfig config = find_mcts_preset("uct")->config;
-    config.capture_share = 1.0;
-    config.capture_order = order;
-    MctsSearcher searcher(config, *machine, 5);
-    searcher.set_root(machine->initial_state());
-    searcher.search(playout_budget(500));  // the first search finds the captures
-    searcher.set_root(state);
-    searcher.search(playout_budget(0));
-    const MoveId played = searcher.best_move(r);
+    const auto searcher = searcher_at(*machine, order, 500, state);
+    const MoveId played = searcher->best_move(r);
     CHECK(takes(r, played) == (order != CaptureOrder::Off));
-    searcher.search(playout_budget(3));  // the first tries go to captures
+    searcher->search(playout_budget(3));  // the first tries go to captures
     size_t tried = 0, tried_captures = 0;
-    for (const Searcher::RootMove& m : searcher.root_moves(r))
+    for (const Searcher::RootMove& m : searcher->root_moves(r))
       if (m.visits > 0) ++tried, tried_captures += takes(r, m.move);
     CHECK(tried > 0);
     if (order != CaptureOrder::Off) CHECK(tried_captures == std::min(tried, captures));
@@ -171,8 +188,7 @@ State go_capture_position(reasoner::StateMachine& machine, uint64_t seed, int& m
   State state = machine.initial_state(), next;
   auto takes = [&](RoleIndex r, MoveId m) {
     joint[r] = m;
-    machine.next_state(state, joint, next);
-    return pieces_of(machine, next, names[1 - r]) < pieces_of(machine, state, names[1 - r]);
+    return takes_from(machine, state, joint, names[1 - r]);
   };
   for (int ply = 0; ply < 300 && !machine.is_terminal(state); ++ply) {
     mover = reasoner::only_mover(machine, state, &joint);
@@ -192,25 +208,32 @@ State go_capture_position(reasoner::StateMachine& machine, uint64_t seed, int& m
   return state;
 }
 
+// The positions go_capture_position finds with seeds 1 to 12, each with its mover.
+std::vector<std::pair<State, RoleIndex>> go_capture_positions(reasoner::StateMachine& machine) {
+  std::vector<std::pair<State, RoleIndex>> out;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    int mover = -1;
+    State state = go_capture_position(machine, seed, mover);
+    if (mover >= 0) out.emplace_back(std::move(state), static_cast<RoleIndex>(mover));
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("captures read off the root are exactly the moves that take stones there (go_5x5)") {
   auto machine = test::shipped_propnet("go_5x5");
-  reasoner::Random rng(5);
-  const CaptureMoves sampled =
-      CaptureMoves::discover(*machine, machine->initial_state(), rng, SearchLimits{});
+  reasoner::Random sample_rng(5);
+  const CaptureMoves sampled = CaptureMoves::discover(*machine, machine->initial_state(),
+                                                      sample_rng, SearchLimits{});
   INFO(sampled.summary());
   const char* names[] = {"black", "white"};
-  size_t positions = 0, captures = 0, sampled_captures = 0;
+  size_t captures = 0, sampled_captures = 0;
   reasoner::JointMove joint;
-  State next;
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
-    int mover = -1;
-    const State state = go_capture_position(*machine, seed, mover);
-    if (mover < 0) continue;
-    ++positions;
-    const auto r = static_cast<RoleIndex>(mover);
-    REQUIRE(reasoner::only_mover(*machine, state, &joint) == mover);
+  const auto positions = go_capture_positions(*machine);
+  CHECK(positions.size() >= 6);
+  for (const auto& [state, r] : positions) {
+    REQUIRE(reasoner::only_mover(*machine, state, &joint) == static_cast<int>(r));
     const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
                                     machine->legal_moves(state, r).end());
     for (const bool ranked : {false, true}) {
@@ -220,9 +243,7 @@ TEST_CASE("captures read off the root are exactly the moves that take stones the
       REQUIRE(read.urgency.size() == legal.size());
       for (size_t k = 0; k < legal.size(); ++k) {
         joint[r] = legal[k];
-        machine->next_state(state, joint, next);
-        const bool takes =
-            pieces_of(*machine, next, names[1 - r]) < pieces_of(*machine, state, names[1 - r]);
+        const bool takes = takes_from(*machine, state, joint, names[1 - r]);
         CAPTURE(machine->move_text(legal[k]));
         CHECK((read.urgency[k] > 0) == takes);
         if (ranked || !takes) continue;
@@ -231,7 +252,6 @@ TEST_CASE("captures read off the root are exactly the moves that take stones the
       }
     }
   }
-  CHECK(positions >= 6);
   // The sampled table keeps no Go capture: a stone is taken only when its chain had one liberty
   // left, so no move takes the same stone wherever it stands (agent/capture_moves.h).
   CHECK(captures > 0);
@@ -242,33 +262,17 @@ TEST_CASE("with capture_order=root, a search of no playouts plays a capture that
           "knows") {
   auto machine = test::shipped_propnet("go_5x5");
   const char* names[] = {"black", "white"};
-  size_t positions = 0;
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
-    int mover = -1;
-    const State state = go_capture_position(*machine, seed, mover);
-    if (mover < 0) continue;
-    ++positions;
-    const auto r = static_cast<RoleIndex>(mover);
+  const auto positions = go_capture_positions(*machine);
+  CHECK(positions.size() >= 6);
+  for (const auto& [state, r] : positions) {
     for (const CaptureOrder order : {CaptureOrder::Root, CaptureOrder::Off}) {
-      CAPTURE(seed);
       CAPTURE(static_cast<int>(order));
-      MctsConfig config = find_mcts_preset("uct")->config;
-      config.capture_share = 1.0;
-      config.capture_order = order;
-      MctsSearcher searcher(config, *machine, 5);
-      searcher.set_root(machine->initial_state());
-      searcher.search(playout_budget(200));  // the first search samples states (no capture kept)
-      searcher.set_root(state);
-      searcher.search(playout_budget(0));
+      // The first search samples states but keeps no Go capture (the test above).
+      const auto searcher = searcher_at(*machine, order, 200, state);
       reasoner::JointMove joint;
-      State next;
-      REQUIRE(reasoner::only_mover(*machine, state, &joint) == mover);
-      joint[r] = searcher.best_move(r);
-      machine->next_state(state, joint, next);
-      const bool takes =
-          pieces_of(*machine, next, names[1 - r]) < pieces_of(*machine, state, names[1 - r]);
-      CHECK(takes == (order == CaptureOrder::Root));
+      REQUIRE(reasoner::only_mover(*machine, state, &joint) == static_cast<int>(r));
+      joint[r] = searcher->best_move(r);
+      CHECK(takes_from(*machine, state, joint, names[1 - r]) == (order == CaptureOrder::Root));
     }
   }
-  CHECK(positions >= 6);
 }
