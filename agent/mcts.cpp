@@ -335,10 +335,10 @@ void MctsSearcher::read_root_captures(const SearchLimits& limits) {
   reasoner::JointMove joint(num_roles_);
   for (RoleIndex r = 0; r < num_roles_; ++r)
     if (r != role) joint[r] = tree_.edge_move(tree_.edges_begin(0, r));
-  if (facts_seen_.words().empty()) facts_seen_ = captures_.facts_seen();  // where it sampled
+  if (root_piece_sets_.seen.words().empty()) root_piece_sets_.seen = captures_.facts_seen();
   root_captures_ = agent::read_root_captures(machine_, root.state, role, tree_.moves(0, role),
-                                             std::move(joint), config_.capture_ranks, facts_seen_,
-                                             limits);
+                                             std::move(joint), config_.capture_ranks,
+                                             root_piece_sets_, limits);
 }
 
 uint64_t MctsSearcher::select(MctsWorker& w, uint32_t id) {

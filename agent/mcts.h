@@ -309,7 +309,7 @@ class MctsSearcher : public Searcher {
   static constexpr double kCaptureSeconds = 0.5;
   CaptureMoves captures_;  // once decided (capture_share)
   RootCaptures root_captures_;  // the last root read (capture_order=root)
-  reasoner::State facts_seen_;   // by the capture table's discovery and the roots read since
+  RootPieceSets root_piece_sets_;  // over the capture table's sample and the roots read since
   bool captures_decided_ = false;
   PieceFeatures::FactLists piece_sets_;  // once decided (private_captures)
   bool piece_sets_decided_ = false;

@@ -1,37 +1,47 @@
 #include "agent/root_captures.h"
 
 #include <algorithm>
+#include <bit>
 
-#include "agent/piece_features.h"
 
 namespace ggp::agent {
 
+static_assert(PieceFeatures::kMaxSets <= 64, "a move's shrunk sets are one word's bits");
+
 RootCaptures read_root_captures(reasoner::StateMachine& machine, const reasoner::State& state,
                                 reasoner::RoleIndex role, std::span<const reasoner::MoveId> moves,
-                                reasoner::JointMove joint, bool ranked, reasoner::State& seen,
+                                reasoner::JointMove joint, bool ranked, RootPieceSets& sets,
                                 const SearchLimits& limits) {
   RootCaptures out;
   out.state = state, out.role = role;
   out.urgency.assign(moves.size(), 0);
-  std::vector<reasoner::State> states{state};  // the root, then the successors reached
+  std::vector<reasoner::State> states;  // the root, then the successors reached
+  states.reserve(moves.size() + 1);
+  states.push_back(state);
   StepCheck check(limits);
   for (size_t k = 0; k < moves.size() && !check.interrupted(k); ++k) {
     joint[role] = moves[k];
     machine.next_state(state, joint, states.emplace_back());
   }
   const size_t reached = states.size() - 1;
-  for (const reasoner::State& s : states) s.for_each_fact([&](reasoner::FactId f) { seen.set(f); });
-  const PieceFeatures pieces = PieceFeatures::discover(machine, std::span(&seen, 1), false, 1);
-  const size_t sets = pieces.size();
-  std::vector<double> before(sets), after(sets);
+  for (const reasoner::State& s : states)
+    s.for_each_fact([&](reasoner::FactId f) {
+      if (!sets.seen.test(f)) sets.seen.set(f), sets.stale = true;
+    });
+  if (sets.stale) sets.pieces = PieceFeatures::discover(machine, std::span(&sets.seen, 1), false, 1);
+  sets.stale = false;
+  const PieceFeatures& pieces = sets.pieces;  // no line sets: at most kMaxSets, a bit each
+  std::vector<double> before(pieces.size()), after(pieces.size());
   pieces.counts(state, before);
-  std::vector<std::vector<bool>> shrunk(reached, std::vector<bool>(sets));
-  std::vector<size_t> shrunk_by(sets, 0);  // how many moves shrank each set
+  std::vector<uint64_t> shrunk(reached, 0);  // by move, a bit per set it shrank
+  uint64_t every = ~uint64_t{0};             // the sets every move shrank
   for (size_t k = 0; k < reached; ++k) {
     pieces.counts(states[k + 1], after);
-    for (size_t j = 0; j < sets; ++j)
-      if (after[j] < before[j]) shrunk[k][j] = true, ++shrunk_by[j];
+    for (size_t j = 0; j < pieces.size(); ++j)
+      if (after[j] < before[j]) shrunk[k] |= uint64_t{1} << j;
+    every &= shrunk[k];
   }
+  if (reached < 2) every = 0;
   // A set's rank: how many distinct sizes of the sets held at the root are smaller than its own.
   std::vector<double> sizes;
   for (double c : before)
@@ -44,12 +54,10 @@ RootCaptures read_root_captures(reasoner::StateMachine& machine, const reasoner:
   };
   for (size_t k = 0; k < reached; ++k) {
     size_t best = reasoner::Captures::kMaxRanks;  // no set shrank
-    for (size_t j = 0; j < sets; ++j)
-      if (shrunk[k][j] && (reached < 2 || shrunk_by[j] < reached))
-        best = std::min(best, ranked ? rank_of(before[j]) : size_t{0});
+    for (uint64_t bits = shrunk[k] & ~every; bits != 0; bits &= bits - 1)
+      best = std::min(best, ranked ? rank_of(before[std::countr_zero(bits)]) : size_t{0});
     out.urgency[k] = static_cast<uint8_t>(reasoner::Captures::kMaxRanks - best);
   }
-
   return out;
 }
 

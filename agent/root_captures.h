@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "agent/piece_features.h"
 #include "agent/searcher.h"
 #include "reasoner/state.h"
 #include "reasoner/state_machine.h"
@@ -30,15 +31,23 @@ struct RootCaptures {
   std::vector<uint8_t> urgency;  // by the mover's move, in the order of the moves given
 };
 
-// The urgencies of `moves` (the only mover `role`'s legal moves in `state`; `joint` holds the
-// other roles' forced moves). Stops where `limits` interrupt (the moves not reached keep 0).
-// `seen` holds the facts seen before (as one state; empty at first) and gains those of the root
-// and its successors: the piece sets' kinds are told from coordinates over all of them
+// The facts seen so far (as one state: the capture table's sample, then every root read and its
+// successors) and the piece sets over them (a set of one fact allowed), rebuilt only when a root
+// shows a fact not seen before. The kinds are told from coordinates over all of them
 // (PieceFeatures::kind_argument), since one root's region shows too few values (go's chain
 // representatives, on a few points near one position, looked like kinds of stone).
+struct RootPieceSets {
+  reasoner::State seen;
+  PieceFeatures pieces;
+  bool stale = true;  // `pieces` is not yet over `seen`
+};
+
+// The urgencies of `moves` (the only mover `role`'s legal moves in `state`; `joint` holds the
+// other roles' forced moves), with `sets` brought up to date. Stops where `limits` interrupt (the
+// moves not reached keep 0).
 RootCaptures read_root_captures(reasoner::StateMachine& machine, const reasoner::State& state,
                                 reasoner::RoleIndex role, std::span<const reasoner::MoveId> moves,
-                                reasoner::JointMove joint, bool ranked, reasoner::State& seen,
+                                reasoner::JointMove joint, bool ranked, RootPieceSets& sets,
                                 const SearchLimits& limits);
 
 }  // namespace ggp::agent

@@ -237,9 +237,10 @@ TEST_CASE("captures read off the root are exactly the moves that take stones the
     const std::vector<MoveId> legal(machine->legal_moves(state, r).begin(),
                                     machine->legal_moves(state, r).end());
     for (const bool ranked : {false, true}) {
-      State seen = sampled.facts_seen();
+      RootPieceSets sets;
+      sets.seen = sampled.facts_seen();
       const RootCaptures read =
-          read_root_captures(*machine, state, r, legal, joint, ranked, seen, SearchLimits{});
+          read_root_captures(*machine, state, r, legal, joint, ranked, sets, SearchLimits{});
       REQUIRE(read.urgency.size() == legal.size());
       for (size_t k = 0; k < legal.size(); ++k) {
         joint[r] = legal[k];
